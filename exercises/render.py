@@ -1,0 +1,30 @@
+"""The one jinja2 Environment for all user-facing text (StrictUndefined; templates get data, never HTML)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+@functools.lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """Build (once) the Environment over the top-level `templates/` folder."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html", "svg", "xml"), default_for_string=False),
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env
+
+
+def render(name: str, **data: Any) -> str:
+    """Render the template `name` (a path under templates/) with `data`."""
+    return environment().get_template(name).render(**data)
