@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -18,56 +19,86 @@ class PhaseOne:
     dual: tuple[Fraction, ...]
 
 
-def phase_one(M: Sequence[Sequence[Fraction]], b: Sequence[Fraction]) -> PhaseOne:
-    """Solve min Σa subject to Mλ + a = b, λ, a ≥ 0 exactly, with Bland's rule (no cycling).
+def _integer_rows(M: Sequence[Sequence[Fraction]], b: Sequence[Fraction]) -> tuple[list[list[int]], list[int]]:
+    """Scale each row [M_r | b_r] by a positive integer s_r so that it is all integers (same solutions).
 
-    b must be ≥ 0. At the optimum, u_r = 1 − (reduced cost of artificial r) is an optimal dual; when the
-    optimum is positive, uᵀb > 0 and uᵀM ≤ 0, so u certifies that Mλ = b has no solution λ ≥ 0.
+    A dual u' of the scaled system is the dual u_r = s_r u'_r of the original one.
     """
-    rows, cols = len(M), len(M[0]) if M else 0
+    rows, scales = [], []
+    for r, row in enumerate(M):
+        values = [Fraction(v) for v in row] + [Fraction(b[r])]
+        scale = math.lcm(*(v.denominator for v in values))
+        rows.append([int(v * scale) for v in values])
+        scales.append(scale)
+    return rows, scales
+
+
+def phase_one(M: Sequence[Sequence[Fraction]], b: Sequence[Fraction]) -> PhaseOne:
+    """Solve min Σa subject to Mλ + a = b, λ, a ≥ 0 exactly; b must be ≥ 0.
+
+    The tableau is kept in integers with fraction-free (Edmonds/Bareiss) pivoting: the true tableau is
+    T / d, where d > 0 is the last pivot, and every division below is exact.  The entering column is
+    the most negative reduced cost, except after a degenerate pivot, where Bland's rule is used (so no
+    cycle can form).  At the optimum, u_r = 1 − (reduced cost of artificial r) is an optimal dual; when
+    the optimum is positive, uᵀb > 0 and uᵀM ≤ 0, so u certifies that Mλ = b has no solution λ ≥ 0.
+    """
+    scaled, scales = _integer_rows(M, b)
+    rows, cols = len(scaled), len(scaled[0]) - 1
     width = cols + rows
-    tab = [[Fraction(v) for v in M[r]] + [Fraction(int(r == k)) for k in range(rows)] + [Fraction(b[r])]
-           for r in range(rows)]
-    cost = [-sum((tab[r][j] for r in range(rows)), Fraction(0)) for j in range(cols)] + [Fraction(0)] * rows
-    cost.append(-sum((Fraction(v) for v in b), Fraction(0)))
+    tab = [row[:cols] + [int(r == k) for k in range(rows)] + [row[-1]] for r, row in enumerate(scaled)]
+    cost = [-sum(tab[r][j] for r in range(rows)) for j in range(cols)] + [0] * rows + [-sum(r[-1] for r in tab)]
     basis = list(range(cols, width))
+    d, bland = 1, False
     for _ in range(MAX_PIVOTS):
-        enter = next((j for j in range(width) if cost[j] < 0), None)
+        enter = _entering(cost, width, bland)
         if enter is None:
             break
         leave = _ratio_test(tab, basis, enter)
-        if leave is None:  # unbounded cannot happen in phase one (objective ≥ 0)
+        if leave is None:  # cannot happen in phase one: the objective is bounded below by 0
             raise ArithmeticError("phase-one simplex found an unbounded direction")
-        _pivot(tab, cost, leave, enter)
+        bland = tab[leave][-1] == 0
+        d = _pivot(tab, cost, leave, enter, d)
         basis[leave] = enter
     else:
         raise ArithmeticError("phase-one simplex did not finish")
     primal = [Fraction(0)] * cols
     for r, j in enumerate(basis):
         if j < cols:
-            primal[j] = tab[r][-1]
-    dual = tuple(1 - cost[cols + r] for r in range(rows))
+            primal[j] = Fraction(tab[r][-1], d)
+    dual = tuple(scales[r] * (1 - Fraction(cost[cols + r], d)) for r in range(rows))
     return PhaseOne(feasible=cost[-1] == 0, primal=tuple(primal), dual=dual)
 
 
-def _ratio_test(tab: list[list[Fraction]], basis: list[int], enter: int) -> int | None:
-    best, best_ratio = None, None
+def _entering(cost: list[int], width: int, bland: bool) -> int | None:
+    if bland:
+        return next((j for j in range(width) if cost[j] < 0), None)
+    best = min(range(width), key=cost.__getitem__)
+    return best if cost[best] < 0 else None
+
+
+def _ratio_test(tab: list[list[int]], basis: list[int], enter: int) -> int | None:
+    """Smallest ratio rhs / entry over positive entries; ties go to the smallest basic index (Bland)."""
+    best = None
     for r, row in enumerate(tab):
         if row[enter] > 0:
-            ratio = row[-1] / row[enter]
-            if best is None or ratio < best_ratio or (ratio == best_ratio and basis[r] < basis[best]):
-                best, best_ratio = r, ratio
+            if best is None:
+                best = r
+                continue
+            lhs, rhs = row[-1] * tab[best][enter], tab[best][-1] * row[enter]
+            if lhs < rhs or (lhs == rhs and basis[r] < basis[best]):
+                best = r
     return best
 
 
-def _pivot(tab: list[list[Fraction]], cost: list[Fraction], leave: int, enter: int) -> None:
+def _pivot(tab: list[list[int]], cost: list[int], leave: int, enter: int, d: int) -> int:
     prow = tab[leave]
     p = prow[enter]
-    if p != 1:
-        prow[:] = [v / p for v in prow]
-    nz = [j for j, v in enumerate(prow) if v]
     for row in [*tab[:leave], *tab[leave + 1:], cost]:
         f = row[enter]
         if f:
-            for j in nz:
-                row[j] -= f * prow[j]
+            for j in range(len(row)):
+                row[j] = (p * row[j] - f * prow[j]) // d
+        elif p != d:
+            for j in range(len(row)):
+                row[j] = p * row[j] // d
+    return p

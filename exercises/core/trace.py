@@ -55,10 +55,14 @@ class Trace:
         }
 
 
-def _common_scale(X: Sequence[Sequence[Fraction]], theta: Sequence[Fraction], theta0: Fraction) -> int:
-    dens = [Fraction(v).denominator for row in X for v in row]
-    dens += [Fraction(v).denominator for v in theta] + [Fraction(theta0).denominator]
-    return math.lcm(*dens) if dens else 1
+def _scaled(X, theta_init, theta0_init) -> tuple[list[list[int]], list[int], int, int]:
+    """Points, θ and θ₀ multiplied by the least common denominator s of all of them, as Python ints."""
+    d = len(X[0]) if X else 0
+    theta = [Fraction(0)] * d if theta_init is None else [Fraction(v) for v in theta_init]
+    rows = [[Fraction(v) for v in row] for row in X]
+    dens = [v.denominator for row in rows for v in row] + [v.denominator for v in theta]
+    s = math.lcm(*dens, Fraction(theta0_init).denominator)
+    return [[int(v * s) for v in row] for row in rows], [int(v * s) for v in theta], int(theta0_init * s), s
 
 
 def perceptron_trace(
@@ -82,18 +86,13 @@ def perceptron_trace(
     with x̃ = (x, 1) scaled to s·x̃, the run on s·x̃ keeps θ̃ exactly s times the run on x̃ and every
     test value s² times, so the mistakes are the same and dividing by s at the end is exact.
     """
-    n, d = len(X), (len(X[0]) if X else 0)
-    theta_init = [Fraction(0)] * d if theta_init is None else [Fraction(v) for v in theta_init]
-    theta0_init = Fraction(theta0_init) if offset else Fraction(0)
-    s = _common_scale(X, theta_init, theta0_init)
-    xs = [[int(Fraction(v) * s) for v in row] for row in X]
+    xs, th, th0, s = _scaled(X, theta_init, theta0_init if offset else Fraction(0))
     one = s if offset else 0
-    th = [int(v * s) for v in theta_init]
-    th0 = int(theta0_init * s)
-    order = list(range(n)) if order is None else list(order)
+    order = list(range(len(X))) if order is None else list(order)
     visits: list[Visit] = []
     mistakes = epochs = 0
     converged = False
+    state = _State(th, th0, s)
     while epochs < max_epochs and not converged:
         epochs += 1
         clean = True
@@ -106,8 +105,10 @@ def perceptron_trace(
                 mistakes += 1
                 th = [a + yi * b for a, b in zip(th, row)]
                 th0 += yi * one
+                if record:
+                    state = _State(th, th0, s)
             if record:
-                visits.append(_visit(epochs, i, value, mistake, th, th0, s))
+                visits.append(Visit(epochs, i + 1, Fraction(value, s * s), mistake, state.theta, state.theta0))
         converged = clean
     return Trace(
         visits=tuple(visits),
@@ -120,12 +121,11 @@ def perceptron_trace(
     )
 
 
-def _visit(epoch: int, i: int, value: int, mistake: bool, th: list[int], th0: int, s: int) -> Visit:
-    return Visit(
-        epoch=epoch,
-        index=i + 1,
-        value=Fraction(value, s * s),
-        mistake=mistake,
-        theta=tuple(Fraction(v, s) for v in th),
-        theta0=Fraction(th0, s),
-    )
+class _State:
+    """The exact θ, θ₀ after the latest update, shared by the visits that follow it (no update, same state)."""
+
+    __slots__ = ("theta", "theta0")
+
+    def __init__(self, th: list[int], th0: int, s: int):
+        self.theta = tuple(Fraction(v, s) for v in th)
+        self.theta0 = Fraction(th0, s)
