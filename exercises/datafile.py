@@ -14,6 +14,7 @@ from exercises.numbers import load_yaml_text, to_fraction
 
 MAX_POINTS = 100_000
 MAX_DIM = 1_000
+MAX_NUMBERS = 1_000_000  # points × dimension; also stops YAML alias bombs from expanding into huge data
 MAX_FILE_BYTES = 20 << 20
 KNOWN_KEYS = {"X", "y", "offset", "theta_init", "theta0_init", "max_epochs", "w_star", "order"}
 LABEL_HINT = (
@@ -84,6 +85,8 @@ def _points(path: Path, raw: Any) -> tuple[tuple[Fraction, ...], ...]:
     first = raw[0] if isinstance(raw[0], list) else None
     if not first or len(first) > MAX_DIM:
         raise DataError(f"{path}: X[0]: expected a point as a list of 1 to {MAX_DIM} numbers, got {raw[0]!r:.40}")
+    if len(raw) * len(first) > MAX_NUMBERS:
+        raise DataError(f"{path}: X: at most {MAX_NUMBERS} coordinates in all are allowed, got {len(raw) * len(first)}")
     return tuple(_vector(path, f"X[{i}]", p, len(first)) for i, p in enumerate(raw))
 
 

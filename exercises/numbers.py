@@ -10,8 +10,8 @@ from typing import Any
 import sympy
 import yaml
 
-_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?")
-_RATIO = re.compile(r"([+-]?\d+)\s*/\s*([+-]?\d+)")
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
+_RATIO = re.compile(r"([+-]?[0-9]+) */ *([+-]?[0-9]+)")
 MAX_DIGITS = 60
 
 
@@ -26,7 +26,15 @@ def _construct_exact_float(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> An
     return text  # .inf / .nan stay text, so the field check rejects them with a message
 
 
+def _construct_bounded_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    text = loader.construct_scalar(node)
+    if len(text) > MAX_DIGITS:
+        return text  # left as text: to_fraction then says the number is too long
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
 ExactLoader.add_constructor("tag:yaml.org,2002:float", _construct_exact_float)
+ExactLoader.add_constructor("tag:yaml.org,2002:int", _construct_bounded_int)
 
 
 def load_yaml_text(text: str) -> Any:
