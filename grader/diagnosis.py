@@ -1,0 +1,180 @@
+"""Name the student's bug: match their outputs, case by case, to the exact reference's mutants and a few rules."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from grader.assignment import Assignment
+from grader.calling import Answer, interpret
+from grader.cases import Case, Expected
+from grader.judge import Verdict, compare_exact, compare_properties
+from grader.mutants import CATALOGUE, EXACT_VARIANTS, run_normalized, run_variant
+
+BIG_DENOMINATOR = 1 << 20
+ORDER = tuple(CATALOGUE)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A named mistake with the cases (and families) it explains."""
+
+    name: str
+    title: str
+    hint: str
+    cases: tuple[str, ...]
+    families: tuple[str, ...]
+
+
+class MutantTable:
+    """Each mutant's exact output on each small result case, computed once per suite (lazily, then cached)."""
+
+    def __init__(self, cases: Sequence[Case]):
+        self._cases = {c.case_id: c for c in cases if c.check == "result" and "large" not in c.tags}
+        self._outputs: dict[str, tuple[Expected, ...]] = {}
+        self._normalized: dict[str, tuple] = {}
+
+    def outputs(self, case_id: str) -> tuple[Expected, ...]:
+        if case_id not in self._outputs and case_id in self._cases:
+            c = self._cases[case_id]
+            self._outputs[case_id] = tuple(run_variant(v, c.X, c.y, c.offset, c.max_epochs) for _, v in EXACT_VARIANTS)
+        return self._outputs.get(case_id, ())
+
+    def normalized(self, case_id: str) -> tuple | None:
+        if case_id not in self._normalized and case_id in self._cases:
+            c = self._cases[case_id]
+            self._normalized[case_id] = run_normalized(c.X, c.y, c.offset, c.max_epochs)
+        return self._normalized.get(case_id)
+
+    def warm(self) -> "MutantTable":
+        for cid in self._cases:
+            self.outputs(cid)
+            self.normalized(cid)
+        return self
+
+
+def _same(a: Assignment, answer: Answer, e: Expected) -> bool:
+    return all(getattr(answer, f) == getattr(e, f) for f in a.returns)
+
+
+def _close(got: Sequence[float], want: Sequence[float]) -> bool:
+    g, w = np.array([float(v) for v in got]), np.array([float(v) for v in want])
+    return g.shape == w.shape and bool(np.allclose(g, w, rtol=1e-9, atol=1e-12))
+
+
+def _scaled_copy(answer: Answer, e: Expected) -> bool:
+    """θ and θ₀ are c times the reference for one c > 0, c ≠ 1 (a step size), converged the same."""
+    ref = list(e.theta) + [e.theta0]
+    got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
+    pivot = next((k for k, v in enumerate(ref) if v != 0), None)
+    if pivot is None or got[pivot] == 0:
+        return False
+    c = float(got[pivot]) / float(ref[pivot])
+    if c <= 0 or abs(c - 1) < 1e-12 or (answer.converged is not None and answer.converged != e.converged):
+        return False
+    return _close(got, [c * float(v) for v in ref])
+
+
+def _big(answer: Answer) -> bool:
+    values = list(answer.theta or ()) + ([answer.theta0] if answer.theta0 is not None else [])
+    return any(Fraction(v).denominator > BIG_DENOMINATOR for v in values)
+
+
+def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
+    e = case.expected
+    names = {name for (name, _), out in zip(EXACT_VARIANTS, table.outputs(case.case_id)) if _same(a, answer, out)}
+    theta_ok = answer.theta == e.theta and answer.theta0 in (None, e.theta0)
+    if theta_ok and answer.converged is not None and answer.converged != e.converged:
+        names.add("wrong-converged")
+    if _scaled_copy(answer, e):
+        names.add("step-size")
+    norm = table.normalized(case.case_id)
+    if norm is not None and _close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
+        names.add("normalized-points")
+    if not names:
+        if _big(answer):
+            names.add("random-start")
+        elif case.separable and not compare_properties(a, case, answer):
+            names.add("shuffled-order")
+    return names
+
+
+def _swapped(a: Assignment, case: Case, value: Any) -> bool:
+    for order in itertools.permutations(a.returns):
+        if order == a.returns:
+            continue
+        answer = interpret(a, value, len(case.X[0]), order)
+        if answer.ok and not compare_exact(a, case, answer):
+            return True
+    return False
+
+
+def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable) -> set[str]:
+    """The mistakes that would produce exactly what the student returned on this failed case."""
+    if verdict.passed or case.check != "result":
+        return set()
+    if outcome.status in ("raised", "crashed") and len(case.X) == 1:
+        return {"crashes-on-single-point"}
+    if verdict.status == "malformed" and outcome.status == "returned":
+        return {"swapped-returns"} if _swapped(a, case, outcome.value) else set()
+    if verdict.status != "wrong" or "large" in case.tags:
+        return set()
+    return _value_rules(a, case, verdict.answer, table)
+
+
+def _contradictions(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict],
+                    table: MutantTable) -> dict[str, int]:
+    """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug)."""
+    out: dict[str, int] = {}
+    for k, (name, _) in enumerate(EXACT_VARIANTS):
+        bad = 0
+        for c in cases:
+            outs = table.outputs(c.case_id)
+            if outs and verdicts[c.case_id].passed and not _same_expected(a, outs[k], c.expected):
+                bad += 1
+        out[name] = min(out.get(name, bad), bad)
+    return out
+
+
+def _same_expected(a: Assignment, x: Expected, y: Expected) -> bool:
+    return all(getattr(x, f) == getattr(y, f) for f in a.returns)
+
+
+def _twins(cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
+    """Identical cases that came back different: the code is not deterministic (random start or shuffling)."""
+    found: dict[str, set[str]] = {}
+    for c in cases:
+        if not c.twin:
+            continue
+        x, y = verdicts[c.case_id].answer, verdicts[c.twin].answer
+        if x is not None and y is not None and x.ok and y.ok and x != y:
+            name = "random-start" if _big(x) or _big(y) else "shuffled-order"
+            found.setdefault(c.case_id, set()).add(name)
+            found.setdefault(c.twin, set()).add(name)
+    return found
+
+
+def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
+             table: MutantTable, limit: int = 3) -> tuple[Finding, ...]:
+    """Greedy cover of the failed cases by the mistakes that explain them and contradict no passed case."""
+    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table) for c in cases}
+    for cid, names in _twins(cases, verdicts).items():
+        per_case[cid] |= names
+    bad = _contradictions(a, cases, verdicts, table)
+    uncovered = {cid for cid, names in per_case.items() if names}
+    findings: list[Finding] = []
+    while uncovered and len(findings) < limit:
+        score = {n: sum(1 for cid in uncovered if n in per_case[cid]) for n in ORDER if bad.get(n, 0) == 0}
+        best = max(score, key=lambda n: (score[n], -ORDER.index(n)), default=None)
+        if best is None or score[best] == 0:
+            break
+        hit = tuple(c.case_id for c in cases if best in per_case[c.case_id])
+        fams = tuple(dict.fromkeys(c.family for c in cases if c.case_id in hit))
+        m = CATALOGUE[best]
+        findings.append(Finding(best, m.title, m.hint, hit, fams))
+        uncovered -= set(hit)
+    return tuple(findings)

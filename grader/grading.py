@@ -1,0 +1,171 @@
+"""Grade one submission: run the visible and hidden suites in the sandbox, judge, diagnose, shrink, score."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from exercises import __version__
+from grader.assignment import Assignment
+from grader.calling import build_call
+from grader.cases import Case, hidden_cases, visible_cases
+from grader.diagnosis import Finding, MutantTable, diagnose
+from grader.judge import Verdict, judge
+from grader.shrink import Shrunk, shrink
+
+UNGRADABLE = {
+    "syntax-error": "the file does not parse as Python",
+    "import-error": "importing the file raised an exception",
+    "missing-function": "the file does not define the function",
+    "timeout": "importing the file took too long",
+    "crashed": "the process crashed while importing the file",
+    "memory": "importing the file used more memory than allowed",
+}
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """One judged case, the mistakes that explain it, and (visible cases) a smaller failing dataset."""
+
+    case: Case
+    verdict: Verdict
+    mistakes: tuple[str, ...] = ()
+    shrunk: Shrunk | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything known about one graded submission; status is graded, ungradable or grader_error."""
+
+    name: str
+    filename: str
+    status: str
+    message: str
+    score: float
+    max_score: int
+    results: tuple[CaseResult, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    families: tuple[tuple[str, float, int, int, int], ...] = ()  # family, score, points, passed, total
+    stdout: str = ""
+    isolation: str = ""
+    seconds: float = 0.0
+    meta: dict = field(default_factory=dict)
+
+
+def source_key(a: Assignment, seed_commitment: str, source: bytes) -> str:
+    """What a result depends on: software version, assignment, hidden seed and the submitted bytes."""
+    h = hashlib.sha256()
+    for part in (__version__.encode(), a.digest.encode(), seed_commitment.encode(), source):
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()
+
+
+def commitment(seed: str) -> str:
+    """A public commitment to the hidden seed (SHA-256): recorded in results without revealing the seed."""
+    return hashlib.sha256(f"rosenblatt-seed\x00{seed}".encode()).hexdigest()
+
+
+class Suite:
+    """The cases of one grading run (visible, and hidden from the seed) with their mutant table; shared by workers."""
+
+    def __init__(self, a: Assignment, seed: str | None, hidden: bool = True):
+        self.assignment = a
+        self.visible = visible_cases(a)
+        self.hidden = hidden_cases(a, seed) if hidden and seed is not None else ()
+        self.commitment = commitment(seed) if seed is not None else ""
+        self.table = MutantTable(self.visible + self.hidden).warm()
+
+    @property
+    def cases(self) -> tuple[Case, ...]:
+        return self.visible + self.hidden
+
+
+def case_inputs(a: Assignment, cases: Sequence[Case]) -> list:
+    """The sandbox's CaseInput values: arguments only (never the expected answers)."""
+    from grader.sandbox import CaseInput  # the sandbox engineer's module
+    out = []
+    for c in cases:
+        args, kwargs = build_call(a, c)
+        out.append(CaseInput(case_id=c.case_id, args=args, kwargs=kwargs, seconds=c.seconds))
+    return out
+
+
+def _outcomes(run: Any) -> dict[str, Any]:
+    return {o.case_id: o for o in run.outcomes}
+
+
+def _score(a: Assignment, suite: Suite, verdicts: dict[str, Verdict]):
+    fams = []
+    if suite.visible and a.visible_points:
+        passed = sum(verdicts[c.case_id].passed for c in suite.visible)
+        fams.append(("visible", a.visible_points * passed / len(suite.visible), a.visible_points, passed,
+                     len(suite.visible)))
+    for family, points in a.hidden:
+        cs = [c for c in suite.hidden if c.family == family]
+        if cs:
+            passed = sum(verdicts[c.case_id].passed for c in cs)
+            fams.append((family, points * passed / len(cs), points, passed, len(cs)))
+    return round(sum(f[1] for f in fams), 2), tuple((f, round(s, 2), p, k, n) for f, s, p, k, n in fams)
+
+
+def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes) -> Report:
+    """Run and judge one submission; never raises for the student's faults."""
+    a = suite.assignment
+    max_score = a.visible_points + sum(p for f, p in a.hidden if any(c.family == f for c in suite.hidden))
+    meta = {"submission_sha256": hashlib.sha256(source).hexdigest()}
+    if not filename.endswith(".py"):
+        return Report(name, filename, "ungradable", "not a Python file (expected a .py file)", 0.0, max_score,
+                      meta=meta)
+    vis = sandbox.run(source, filename, a.function, case_inputs(a, suite.visible))
+    if vis.load_status != "ok":
+        why = UNGRADABLE.get(vis.load_status, vis.load_status)
+        if vis.load_status == "missing-function":
+            why = f"the file does not define a function named {a.function}"
+        detail = (vis.load_error or "").strip().splitlines()[-1:] or [""]
+        return Report(name, filename, "ungradable", f"{why}: {detail[0]}".rstrip(": "), 0.0, max_score,
+                      stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta)
+    hid = sandbox.run(source, filename, a.function, case_inputs(a, suite.hidden)) if suite.hidden else None
+    outcomes = {**_outcomes(vis), **(_outcomes(hid) if hid else {})}
+    for c in suite.cases:
+        outcomes.setdefault(c.case_id, _NotRun(c.case_id))
+    verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases}
+    findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
+    shrunk = _shrink(sandbox, suite, source, filename, verdicts)
+    named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
+    results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
+                    for c in suite.cases)
+    score, fams = _score(a, suite, verdicts)
+    seconds = vis.seconds + (hid.seconds if hid else 0.0)
+    return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=vis.stdout,
+                  isolation=vis.isolation, seconds=seconds, meta=meta)
+
+
+@dataclass(frozen=True)
+class _NotRun:
+    case_id: str
+    status: str = "not-run"
+    value: Any = None
+    error: str = "the sandbox returned no outcome for this case"
+    mutated: bool = False
+    seconds: float = 0.0
+
+
+def _shrink(sandbox: Any, suite: Suite, source: bytes, filename: str, verdicts: dict[str, Verdict]):
+    a = suite.assignment
+    failing = [c for c in suite.visible if not verdicts[c.case_id].passed and c.check == "result"
+               and verdicts[c.case_id].status in ("wrong", "raised", "malformed") and len(c.X) > 1]
+    if not failing:
+        return {}
+
+    def rerun(cases: list[Case]) -> dict:
+        run = sandbox.run(source, filename, a.function, case_inputs(a, cases))
+        return _outcomes(run)
+
+    def fails(case: Case, outcome: Any):
+        if outcome is None:
+            return None
+        v = judge(a, case, outcome)
+        return v if not v.passed and v.status in ("wrong", "raised", "malformed") else None
+
+    return shrink(failing, rerun, fails)

@@ -1,0 +1,101 @@
+"""Judge one case in the parent: exact comparison with the Fraction reference, or grading a separator by its properties."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from exercises.core import Separator, verify_separator
+from exercises.numbers import fraction_str
+from grader.assignment import Assignment
+from grader.calling import Answer, interpret
+from grader.cases import Case
+
+FAILED_RUN = {
+    "raised": "raised an exception",
+    "timeout": "ran out of time",
+    "crashed": "crashed the process (it exited or was killed)",
+    "memory": "used more memory than allowed",
+    "bad-output": "returned something that cannot be sent back to the grader",
+    "not-run": "was not run: the submission's total time budget ran out",
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of one case: passed or not, why, and what came back (read as the assignment's fields)."""
+
+    case_id: str
+    passed: bool
+    status: str  # passed | wrong | malformed | mutated | raised | timeout | crashed | memory | bad-output | not-run
+    message: str
+    answer: Answer | None
+    wrong: tuple[str, ...] = ()  # fields that differ from the reference
+    seconds: float = 0.0
+
+
+def show(value: Any) -> str:
+    """A student's or the reference's number or vector, readable: exact fractions when short, floats otherwise."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, Fraction) and value.denominator > 1024:
+        return repr(float(value))
+    return fraction_str(value) if isinstance(value, (int, Fraction)) else str(value)
+
+
+def _first_line(error: str) -> str:
+    lines = [line for line in (error or "").strip().splitlines() if line.strip()]
+    return lines[-1][:300] if lines else ""
+
+
+def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
+    """Judge a CaseOutcome (status, value, error, mutated, seconds) against the case."""
+    seconds = float(getattr(outcome, "seconds", 0.0) or 0.0)
+    if outcome.status != "returned":
+        detail = _first_line(outcome.error)
+        msg = FAILED_RUN.get(outcome.status, outcome.status) + (f": {detail}" if detail else "")
+        if outcome.status == "timeout":
+            msg = f"took longer than the {case.seconds:g} s time limit"
+        return Verdict(case.case_id, False, outcome.status, msg, None, seconds=seconds)
+    if case.check == "mutation":
+        if outcome.mutated:
+            return Verdict(case.case_id, False, "mutated", "modified its input arrays X or y", None, seconds=seconds)
+        return Verdict(case.case_id, True, "passed", "left its inputs unchanged", None, seconds=seconds)
+    answer = interpret(a, outcome.value, len(case.X[0]))
+    if not answer.ok:
+        return Verdict(case.case_id, False, "malformed", answer.problem, answer, seconds=seconds)
+    if case.check == "interface":
+        return Verdict(case.case_id, True, "passed", "returned values of the right kinds and shapes", answer,
+                       seconds=seconds)
+    wrong = compare_exact(a, case, answer) if a.order == "fixed" else compare_properties(a, case, answer)
+    if wrong:
+        return Verdict(case.case_id, False, "wrong", "wrong " + ", ".join(wrong), answer, wrong, seconds)
+    return Verdict(case.case_id, True, "passed", "correct", answer, seconds=seconds)
+
+
+def compare_exact(a: Assignment, case: Case, answer: Answer) -> tuple[str, ...]:
+    """The returned fields that differ from the exact reference."""
+    e = case.expected
+    expected = {"theta": e.theta, "theta0": e.theta0, "converged": e.converged, "mistakes": e.mistakes}
+    return tuple(f for f in a.returns if getattr(answer, f) != expected[f])
+
+
+def compare_properties(a: Assignment, case: Case, answer: Answer) -> tuple[str, ...]:
+    """Free order or start: on separable data θ must separate (and converged be True); otherwise converged False."""
+    wrong = []
+    theta0 = answer.theta0 if answer.theta0 is not None else Fraction(0)
+    if not case.offset and theta0 != 0:
+        wrong.append("theta0")
+    if case.separable:
+        if not verify_separator(case.X, case.y, Separator(answer.theta, theta0), case.offset):
+            wrong.append("theta")
+        if answer.converged is False:
+            wrong.append("converged")
+    elif not case.expected.converged and answer.converged is True:
+        wrong.append("converged")
+    return tuple(dict.fromkeys(wrong))

@@ -1,0 +1,76 @@
+"""Shrink a failing visible case to a minimal failing dataset by rerunning the student's code on smaller datasets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from exercises.core import decide
+from grader.cases import Case, make_case
+
+MAX_ROUNDS = 4
+MAX_CANDIDATES = 24
+
+
+@dataclass(frozen=True)
+class Shrunk:
+    """A smaller case on which the student's code still fails, with how many reruns it took."""
+
+    case: Case
+    verdict: object  # the Verdict on the smaller case
+    reruns: int
+
+
+def _variant(case: Case, X, y, k: int) -> Case | None:
+    if not X or (tuple(X), tuple(y)) == (case.X, case.y):
+        return None
+    dec = decide(X, y, case.offset)
+    return make_case(f"{case.case_id}.s{k}", case.family, True, tuple(X), tuple(y), case.offset, case.max_epochs,
+                     dec.certificate, case.seconds)
+
+
+def candidates(case: Case) -> list[Case]:
+    """Datasets one step smaller: one point fewer, or coordinates rounded toward zero, or halved (exact)."""
+    X, y, out = list(case.X), list(case.y), []
+    for i in range(len(X)):
+        out.append(_variant(case, X[:i] + X[i + 1:], y[:i] + y[i + 1:], len(out)))
+    rounded = [tuple(Fraction(int(v)) for v in row) for row in X]
+    out.append(_variant(case, rounded, y, len(out)))
+    if any(abs(v) > 1 for row in X for v in row):
+        halved = [tuple(v / 2 if v.denominator <= 8 else v for v in row) for row in X]
+        out.append(_variant(case, halved, y, len(out)))
+    return [c for c in out if c is not None][:MAX_CANDIDATES]
+
+
+def _size(case: Case) -> tuple:
+    return (len(case.X), sum(abs(v) for row in case.X for v in row))
+
+
+def shrink(failing: Sequence[Case], rerun: Callable[[list[Case]], dict], fails: Callable[[Case, object], object]
+           ) -> dict[str, Shrunk]:
+    """Shrink several failing cases together: each round is one rerun of the student's code on all candidates.
+
+    `rerun(cases)` returns {case_id: outcome}; `fails(case, outcome)` returns a failing Verdict or None.
+    """
+    current = {c.case_id: c for c in failing}
+    found: dict[str, Shrunk] = {}
+    reruns = 0
+    for _ in range(MAX_ROUNDS):
+        pool = {cid: candidates(c) for cid, c in current.items()}
+        batch = [cand for cands in pool.values() for cand in cands]
+        if not batch:
+            break
+        outcomes = rerun(batch)
+        reruns += 1
+        moved = {}
+        for cid, cands in pool.items():
+            bad = [(c, v) for c in cands if (v := fails(c, outcomes.get(c.case_id))) is not None]
+            if bad:
+                best, verdict = min(bad, key=lambda cv: _size(cv[0]))
+                moved[cid] = best
+                found[cid] = Shrunk(best, verdict, reruns)
+        if not moved:
+            break
+        current = moved
+    return found
