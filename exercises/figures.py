@@ -1,0 +1,130 @@
+"""Geometry for 2-D figures (points by label, separators, boundaries after each update); markup lives in templates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+SVG_SIZE = 300  # pixels, square
+TIKZ_SIZE = Fraction(6)  # centimetres, square
+
+
+@dataclass(frozen=True)
+class Line:
+    """The boundary θ·x + θ₀ = 0 to draw; role is separator, update, final, origin or offset."""
+
+    theta: tuple[Fraction, ...]
+    theta0: Fraction
+    role: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A point, in SVG pixels and TikZ centimetres (fixed-precision strings, so output is byte-stable)."""
+
+    sx: str
+    sy: str
+    tx: str
+    ty: str
+    positive: bool
+    label: str
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A boundary clipped to the plot box, with its label position at the second end."""
+
+    sx1: str
+    sy1: str
+    sx2: str
+    sy2: str
+    tx1: str
+    ty1: str
+    tx2: str
+    ty2: str
+    role: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Figure:
+    size: int
+    tikz_size: str
+    marks: tuple[Mark, ...]
+    segments: tuple[Segment, ...]
+    axes: Segment
+    axes_y: Segment
+    box: tuple[str, str, str, str]  # x-min, x-max, y-min, y-max as exact text
+    caption: str
+
+
+def _fmt(v: Fraction) -> str:
+    return f"{float(v):.2f}"
+
+
+class _Box:
+    def __init__(self, lo_x: Fraction, hi_x: Fraction, lo_y: Fraction, hi_y: Fraction):
+        self.lo_x, self.hi_x, self.lo_y, self.hi_y = lo_x, hi_x, lo_y, hi_y
+        self.span = max(hi_x - lo_x, hi_y - lo_y)
+
+    def svg(self, x: Fraction, y: Fraction) -> tuple[str, str]:
+        scale = Fraction(SVG_SIZE) / self.span
+        return _fmt((x - self.lo_x) * scale), _fmt(SVG_SIZE - (y - self.lo_y) * scale)
+
+    def tikz(self, x: Fraction, y: Fraction) -> tuple[str, str]:
+        scale = TIKZ_SIZE / self.span
+        return _fmt((x - self.lo_x) * scale), _fmt((y - self.lo_y) * scale)
+
+    def clip(self, a: Fraction, b: Fraction, c: Fraction) -> list[tuple[Fraction, Fraction]]:
+        """Where a·x + b·y + c = 0 meets the box border (0 or 2 points)."""
+        hi_x, hi_y = self.lo_x + self.span, self.lo_y + self.span
+        found: list[tuple[Fraction, Fraction]] = []
+        if b != 0:
+            for x in (self.lo_x, hi_x):
+                y = -(a * x + c) / b
+                if self.lo_y <= y <= hi_y:
+                    found.append((x, y))
+        if a != 0:
+            for y in (self.lo_y, hi_y):
+                x = -(b * y + c) / a
+                if self.lo_x <= x <= hi_x:
+                    found.append((x, y))
+        unique = sorted(set(found))
+        return [unique[0], unique[-1]] if len(unique) >= 2 else []
+
+    def segment(self, p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction], role: str, label: str) -> Segment:
+        return Segment(*self.svg(*p), *self.svg(*q), *self.tikz(*p), *self.tikz(*q), role, label)
+
+
+def _box(X: Sequence[Sequence[Fraction]]) -> _Box:
+    xs = [Fraction(p[0]) for p in X] + [Fraction(0)]
+    ys = [Fraction(p[1]) for p in X] + [Fraction(0)]
+    pad = max(max(xs) - min(xs), max(ys) - min(ys), Fraction(1)) / 6
+    lo_x, hi_x, lo_y, hi_y = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+    span = max(hi_x - lo_x, hi_y - lo_y)
+    # centre the shorter side so the plot is square and unit lengths agree on both axes
+    lo_x -= (span - (hi_x - lo_x)) / 2
+    lo_y -= (span - (hi_y - lo_y)) / 2
+    return _Box(lo_x, lo_x + span, lo_y, lo_y + span)
+
+
+def scene(X: Sequence[Sequence[Fraction]], y: Sequence[int], lines: Sequence[Line] = (),
+          caption: str = "") -> Figure | None:
+    """Lay out a 2-D figure; None for other dimensions (no figure is drawn)."""
+    if not X or len(X[0]) != 2:
+        return None
+    box = _box(X)
+    marks = tuple(Mark(*box.svg(Fraction(p[0]), Fraction(p[1])), *box.tikz(Fraction(p[0]), Fraction(p[1])),
+                       yi > 0, str(i + 1)) for i, (p, yi) in enumerate(zip(X, y)))
+    segments = []
+    for line in lines:
+        ends = box.clip(Fraction(line.theta[0]), Fraction(line.theta[1]), Fraction(line.theta0))
+        if ends:
+            segments.append(box.segment(ends[0], ends[1], line.role, line.label))
+    hi = box.lo_x + box.span, box.lo_y + box.span
+    axes = box.segment((box.lo_x, Fraction(0)), (hi[0], Fraction(0)), "axis", "x₁")
+    axes_y = box.segment((Fraction(0), box.lo_y), (Fraction(0), hi[1]), "axis", "x₂")
+    bounds = tuple(_fmt(v) for v in (box.lo_x, hi[0], box.lo_y, hi[1]))
+    return Figure(SVG_SIZE, _fmt(TIKZ_SIZE), marks, tuple(segments), axes, axes_y, bounds, caption)  # type: ignore[arg-type]

@@ -1,0 +1,85 @@
+"""The exercise commands: `generate` (problem sets, keys, handouts), `list` (bundled specs), `check-answers`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from exercises.errors import UsageError
+from exercises.generate import FORMATS, build_sheets, variant_seeds, write_outputs
+from exercises.handout import check_answers
+from exercises.render import render
+from exercises.roster import read_roster, student_seed
+from exercises.spec import DEFAULT_SPEC, BUNDLED, bundled_names, load_spec, merge_specs
+
+SECRET_ENV = "ROSENBLATT_COURSE_SECRET"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("generate", help="generate problem sets, answer keys and student handouts from YAML specs")
+    p.add_argument("specs", nargs="*", metavar="SPEC",
+                   help=f"spec files or bundled spec names (default: the bundled `{DEFAULT_SPEC}`)")
+    p.add_argument("--seed", type=int, default=0, help="base seed (default 0); same seed, same output")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--variants", type=int, default=None, metavar="K", help="make K variants (default 1)")
+    how.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                     help="make one variant per student of this CSV roster (columns id[, name])")
+    p.add_argument("--secret", default=None,
+                   help=f"course secret for per-student seeds (or set {SECRET_ENV}); required with --roster")
+    p.add_argument("--format", default="md,tex,html,json", help="comma-separated formats: md, tex, html, json")
+    p.add_argument("--out", type=Path, default=Path("out/exercises"), help="output directory (default out/exercises)")
+    p.add_argument("--quiet", action="store_true", help="print nothing on success")
+    p.set_defaults(run=run_generate)
+    p = sub.add_parser("list", help="list the bundled exercise specs")
+    p.set_defaults(run=run_list)
+    p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers)")
+    p.add_argument("handout", type=Path, help="the handout.json your instructor gave you")
+    p.add_argument("answers", type=Path, help="your answers (YAML; start from the answers.yaml template)")
+    p.set_defaults(run=run_check)
+
+
+def _formats(text: str) -> tuple[str, ...]:
+    chosen = [f.strip().lower() for f in text.split(",") if f.strip()]
+    bad = [f for f in chosen if f not in FORMATS]
+    if bad or not chosen:
+        raise UsageError(f"--format: unknown format {bad[0] if bad else text!r}; choose from {', '.join(FORMATS)}")
+    return tuple(f for f in FORMATS if f in chosen)
+
+
+def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
+    if args.roster is None:
+        return variant_seeds(spec, args.seed, 1 if args.variants is None else args.variants)
+    secret = args.secret if args.secret is not None else os.environ.get(SECRET_ENV)
+    if not secret:
+        raise UsageError(f"--roster needs a course secret: pass --secret TEXT or set {SECRET_ENV} "
+                         "(keep it private: it decides every student's variant)")
+    students = read_roster(args.roster)
+    return [(s.id, s.name, student_seed(secret, s.id, spec.name) ^ args.seed) for s in students]
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    formats = _formats(args.format)
+    spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
+    sheets = build_sheets(spec, _seeds(args, spec))
+    written = write_outputs(spec, sheets, formats, args.out)
+    if not args.quiet:
+        print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),
+                     files=written, seconds=f"{time.perf_counter() - start:.1f}"), end="")
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    specs = [load_spec(name) for name in bundled_names()]
+    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED)), end="")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    handout, report = check_answers(args.handout, args.answers)
+    print(render("exercises/check.txt.j2", handout=handout, report=report), end="")
+    sys.stdout.flush()
+    return 0 if all(r.correct for _, results in report for r in results) else 1

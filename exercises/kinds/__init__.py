@@ -1,0 +1,15 @@
+"""The registry of exercise kinds: one module per kind, looked up by name (adding a kind = adding one module)."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+KIND_NAMES = ("hand_trace", "separability", "mistake_bound", "single_point", "cover_count", "hinge_update")
+
+
+def get_kind(name: str) -> ModuleType:
+    """The module implementing kind `name` (the caller has checked the name is in KIND_NAMES)."""
+    if name not in KIND_NAMES:
+        raise KeyError(name)
+    return importlib.import_module(f"exercises.kinds.{name}")

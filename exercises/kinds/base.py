@@ -1,0 +1,47 @@
+"""What every kind shares: answer parts (hashed in handouts), check results, and the rejected-attempt signal.
+
+A kind module defines NAME, TITLE, parse_params(Params) -> frozen params, generate(params, rng) -> frozen
+data (raising Reject(constraint) for an attempt that misses a constraint), solve(data) -> frozen solution,
+data_json / answer_json, parts(data, solution), view(data, solution) for its templates, figure(...) or None,
+and optionally check_certificate(data_json, part, answers) for answers that have many right forms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class Reject(Exception):
+    """One generation attempt missed a constraint; `constraint` names it (e.g. `params.min_updates`)."""
+
+    def __init__(self, constraint: str):
+        super().__init__(constraint)
+        self.constraint = constraint
+
+
+@dataclass(frozen=True)
+class Part:
+    """One checkable answer: `exact` (a value), `verdict` (true/false), `sequence` (a list checked item by
+    item, e.g. trace updates) or `certificate` (any proof the checker can verify from the data)."""
+
+    id: str
+    label: str
+    type: str
+    value: Any = None
+    example: str = ""
+    item_keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PartResult:
+    """The checker's verdict on one part; `message` never contains the expected answer."""
+
+    id: str
+    label: str
+    status: str  # correct, incorrect, missing, invalid
+    message: str = ""
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
