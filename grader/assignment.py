@@ -169,8 +169,8 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         visible_points=_number(where, "visible_points", doc.get("visible_points", 20), 0, 1000, integer=True),
         hidden=_hidden(where, doc.get("hidden")),
         case_seconds=_number(where, "case_seconds", doc.get("case_seconds", 2.0), 0.1, 600),
-        large_seconds=_number(where, "large_seconds", doc.get("large_seconds", 10.0), 0.1, 600),
-        total_seconds=_number(where, "total_seconds", doc.get("total_seconds", 60.0), 1, 3600),
+        large_seconds=_number(where, "large_seconds", doc.get("large_seconds", 3.0), 0.1, 600),
+        total_seconds=_number(where, "total_seconds", doc.get("total_seconds", 30.0), 1, 3600),
         handout=str(handout_dir / handout) if handout else None,
         source=where, digest=hashlib.sha256(raw).hexdigest(),
     )

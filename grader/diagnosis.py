@@ -71,12 +71,22 @@ def _scaled_copy(answer: Answer, e: Expected) -> bool:
     ref = list(e.theta) + [e.theta0]
     got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
     pivot = next((k for k, v in enumerate(ref) if v != 0), None)
-    if pivot is None or got[pivot] == 0:
+    if sum(1 for v in ref if v != 0) < 2 or got[pivot] == 0:
         return False
     c = float(got[pivot]) / float(ref[pivot])
     if c <= 0 or abs(c - 1) < 1e-12 or (answer.converged is not None and answer.converged != e.converged):
         return False
     return _close(got, [c * float(v) for v in ref])
+
+
+def _proportional(answer: Answer, e: Expected) -> bool:
+    ref = list(e.theta) + [e.theta0]
+    got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
+    pivot = next((k for k, v in enumerate(ref) if v != 0), None)
+    if pivot is None or got[pivot] == 0:
+        return False
+    c = got[pivot] / ref[pivot]
+    return c > 0 and all(g == c * r for g, r in zip(got, ref))
 
 
 def _big(answer: Answer) -> bool:
@@ -98,7 +108,7 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
     if not names:
         if _big(answer):
             names.add("random-start")
-        elif case.separable and not compare_properties(a, case, answer):
+        elif case.separable and not compare_properties(a, case, answer) and not _proportional(answer, e):
             names.add("shuffled-order")
     return names
 
@@ -170,7 +180,7 @@ def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], 
     while uncovered and len(findings) < limit:
         score = {n: sum(1 for cid in uncovered if n in per_case[cid]) for n in ORDER if bad.get(n, 0) == 0}
         best = max(score, key=lambda n: (score[n], -ORDER.index(n)), default=None)
-        if best is None or score[best] == 0:
+        if best is None or score[best] < (1 if not findings else 2):
             break
         hit = tuple(c.case_id for c in cases if best in per_case[c.case_id])
         fams = tuple(dict.fromkeys(c.family for c in cases if c.case_id in hit))

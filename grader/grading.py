@@ -81,13 +81,14 @@ class Suite:
         return self.visible + self.hidden
 
 
-def case_inputs(a: Assignment, cases: Sequence[Case]) -> list:
+def case_inputs(a: Assignment, cases: Sequence[Case], factory: Any = None) -> list:
     """The sandbox's CaseInput values: arguments only (never the expected answers)."""
-    from grader.sandbox import CaseInput  # the sandbox engineer's module
+    if factory is None:
+        from grader.sandbox import CaseInput as factory  # the sandbox engineer's module
     out = []
     for c in cases:
         args, kwargs = build_call(a, c)
-        out.append(CaseInput(case_id=c.case_id, args=args, kwargs=kwargs, seconds=c.seconds))
+        out.append(factory(case_id=c.case_id, args=args, kwargs=kwargs, seconds=c.seconds))
     return out
 
 
@@ -109,15 +110,19 @@ def _score(a: Assignment, suite: Suite, verdicts: dict[str, Verdict]):
     return round(sum(f[1] for f in fams), 2), tuple((f, round(s, 2), p, k, n) for f, s, p, k, n in fams)
 
 
-def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes) -> Report:
+def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, factory: Any = None) -> Report:
     """Run and judge one submission; never raises for the student's faults."""
     a = suite.assignment
+
+    def inputs(cases):
+        return case_inputs(a, cases, factory)
+
     max_score = a.visible_points + sum(p for f, p in a.hidden if any(c.family == f for c in suite.hidden))
     meta = {"submission_sha256": hashlib.sha256(source).hexdigest()}
     if not filename.endswith(".py"):
         return Report(name, filename, "ungradable", "not a Python file (expected a .py file)", 0.0, max_score,
                       meta=meta)
-    vis = sandbox.run(source, filename, a.function, case_inputs(a, suite.visible))
+    vis = sandbox.run(source, filename, a.function, inputs(suite.visible))
     if vis.load_status != "ok":
         why = UNGRADABLE.get(vis.load_status, vis.load_status)
         if vis.load_status == "missing-function":
@@ -125,13 +130,13 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes) -
         detail = (vis.load_error or "").strip().splitlines()[-1:] or [""]
         return Report(name, filename, "ungradable", f"{why}: {detail[0]}".rstrip(": "), 0.0, max_score,
                       stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta)
-    hid = sandbox.run(source, filename, a.function, case_inputs(a, suite.hidden)) if suite.hidden else None
+    hid = sandbox.run(source, filename, a.function, inputs(suite.hidden)) if suite.hidden else None
     outcomes = {**_outcomes(vis), **(_outcomes(hid) if hid else {})}
     for c in suite.cases:
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))
     verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases}
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-    shrunk = _shrink(sandbox, suite, source, filename, verdicts)
+    shrunk = _shrink(sandbox, suite, source, filename, verdicts, inputs)
     named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
@@ -151,7 +156,7 @@ class _NotRun:
     seconds: float = 0.0
 
 
-def _shrink(sandbox: Any, suite: Suite, source: bytes, filename: str, verdicts: dict[str, Verdict]):
+def _shrink(sandbox: Any, suite: Suite, source: bytes, filename: str, verdicts: dict[str, Verdict], inputs):
     a = suite.assignment
     failing = [c for c in suite.visible if not verdicts[c.case_id].passed and c.check == "result"
                and verdicts[c.case_id].status in ("wrong", "raised", "malformed") and len(c.X) > 1]
@@ -159,7 +164,7 @@ def _shrink(sandbox: Any, suite: Suite, source: bytes, filename: str, verdicts: 
         return {}
 
     def rerun(cases: list[Case]) -> dict:
-        run = sandbox.run(source, filename, a.function, case_inputs(a, cases))
+        run = sandbox.run(source, filename, a.function, inputs(cases))
         return _outcomes(run)
 
     def fails(case: Case, outcome: Any):

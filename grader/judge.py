@@ -74,7 +74,7 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
                        seconds=seconds)
     wrong = compare_exact(a, case, answer) if a.order == "fixed" else compare_properties(a, case, answer)
     if wrong:
-        return Verdict(case.case_id, False, "wrong", "wrong " + ", ".join(wrong), answer, wrong, seconds)
+        return Verdict(case.case_id, False, "wrong", "returned wrong " + ", ".join(wrong), answer, wrong, seconds)
     return Verdict(case.case_id, True, "passed", "correct", answer, seconds=seconds)
 
 

@@ -98,7 +98,7 @@ def run_variant(v: Variant, X: Points, y, offset: bool, max_epochs: int) -> Expe
     for _ in range(epochs):
         clean = True
         for row, yi in zip(xs, labels):
-            value = yi * (sum(a * b for a, b in zip(th, row)) + th0)
+            value = yi * (sum(a * b for a, b in zip(th, row)) + th0 * s)
             if value < 0 or (value == 0 and not v.strict):
                 clean, mistakes = False, mistakes + 1
                 step = yi if v.label else 1

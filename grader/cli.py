@@ -1,0 +1,97 @@
+"""The grading commands: `grade`, `check`, `gradescope` and `gradescope-package`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from exercises.errors import UsageError
+from grader import assignment as assignments
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("grade", help="grade student perceptron files: results.json, feedback, gradebook.csv")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="submission files or folders of them")
+    _assignment_arg(p)
+    p.add_argument("--out", type=Path, default=Path("grades"), help="output folder (default: grades)")
+    p.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="submissions graded at once")
+    p.add_argument("--seed", help="hidden-case seed (default: the course secret in $ROSENBLATT_SECRET, "
+                                  "else a fresh seed recorded under --out and reused on reruns)")
+    p.add_argument("--force", action="store_true", help="regrade submissions already graded with the same inputs")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(run=run_grade)
+    p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting")
+    p.add_argument("file", type=Path, help="your Python file")
+    _assignment_arg(p)
+    p.set_defaults(run=run_check)
+    p = sub.add_parser("gradescope", help="grade inside Gradescope's autograder container")
+    _assignment_arg(p)
+    p.add_argument("--submission-dir", type=Path, default=Path("/autograder/submission"))
+    p.add_argument("--results", type=Path, default=Path("/autograder/results/results.json"))
+    p.add_argument("--secret-file", type=Path, default=Path("/autograder/source/secret.txt"))
+    p.set_defaults(run=run_gradescope)
+    p = sub.add_parser("gradescope-package", help="build a Gradescope autograder zip (setup.sh, run_autograder)")
+    _assignment_arg(p)
+    p.add_argument("--out", type=Path, default=Path("autograder.zip"), help="zip to write (default autograder.zip)")
+    p.set_defaults(run=run_package)
+
+
+def _assignment_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--assignment", metavar="NAME|FILE",
+                   help="bundled assignment name (default, column) or an assignment YAML file (default: default)")
+
+
+def _sandbox_factory(a):
+    from grader.sandbox import Limits, Sandbox  # the sandbox engineer's module
+
+    limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds)
+    return lambda: Sandbox(limits)
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    from grader.batch import discover, grade_batch, run_seed
+
+    if args.jobs < 1 or args.jobs > 64:
+        raise UsageError(f"--jobs must be between 1 and 64, got {args.jobs}")
+    a = assignments.load(args.assignment)
+    subs = discover(args.paths)
+    seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
+    progress = False if args.no_progress else None
+    rows = grade_batch(a, subs, args.out, seed, args.jobs, args.force, _sandbox_factory(a), progress)
+    graded = sum(r["status"] == "graded" for r in rows)
+    skipped = sum(r["skipped"] for r in rows)
+    print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''} ({graded} gradable, {skipped} unchanged "
+          f"since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and {args.out}/summary.html")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from grader.grading import Suite, grade
+    from grader.report import check_text
+
+    a = assignments.load(args.assignment)
+    if not args.file.is_file():
+        raise UsageError(f"{args.file}: no such file")
+    suite = Suite(a, None, hidden=False)
+    with _sandbox_factory(a)() as box:
+        report = grade(box, suite, args.file.stem, args.file.name, args.file.read_bytes())
+    print(check_text(report, a), end="")
+    return 0
+
+
+def run_gradescope(args: argparse.Namespace) -> int:
+    from grader.gradescope import grade_in_container
+
+    a = assignments.load(args.assignment)
+    return grade_in_container(a, args.submission_dir, args.results, args.secret_file, _sandbox_factory(a))
+
+
+def run_package(args: argparse.Namespace) -> int:
+    from grader.gradescope import build_package
+
+    a = assignments.load(args.assignment)
+    build_package(a, assignments.resolve(args.assignment), args.out)
+    print(f"wrote {args.out}: upload it as the autograder of a Gradescope programming assignment", file=sys.stderr)
+    return 0

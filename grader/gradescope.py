@@ -1,0 +1,87 @@
+"""Gradescope: grade the one submission inside the autograder container, and build the autograder zip."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import zipfile
+from pathlib import Path
+from typing import Callable
+
+from exercises.errors import AssignmentError
+from grader.assignment import Assignment
+from grader.grading import Report, Suite, commitment, grade, source_key
+from grader.report import atomic_write, results_json
+
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+PACKAGED = ("exercises", "grader", "templates")
+SETUP_SH = """#!/usr/bin/env bash
+# Gradescope runs this once when it builds the autograder image.
+set -euo pipefail
+apt-get update && apt-get install -y python3 python3-pip python3-venv
+python3 -m venv /autograder/venv
+/autograder/venv/bin/pip install -e /autograder/source/rosenblatt
+"""
+RUN_AUTOGRADER = """#!/usr/bin/env bash
+# Gradescope runs this for each submission; it writes /autograder/results/results.json.
+cd /autograder/source
+exec /autograder/venv/bin/rosenblatt gradescope --assignment /autograder/source/assignment/{name}
+"""
+
+
+def _pick(submission_dir: Path, function: str) -> Path | None:
+    pys = sorted(p for p in submission_dir.rglob("*.py") if not any(part.startswith(".") for part in p.parts))
+    named = [p for p in pys if p.stem in (function, "submission")]
+    return (named or pys or [None])[0]
+
+
+def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secret_file: Path,
+                       sandbox_factory: Callable[[], object]) -> int:
+    """Grade the submission in Gradescope's folder and write results.json where Gradescope expects it."""
+    seed = secret_file.read_text(encoding="utf-8").strip() if secret_file.is_file() else secrets.token_hex(16)
+    suite = Suite(a, seed)
+    path = _pick(submission_dir, a.function) if submission_dir.is_dir() else None
+    source = path.read_bytes() if path else b""
+    meta = {"key": source_key(a, suite.commitment, source), "assignment": a.name, "assignment_sha256": a.digest,
+            "seed_sha256": commitment(seed)}
+    if path is None:
+        report = Report("submission", "", "ungradable", "no .py file was submitted", 0.0, a.max_score)
+    else:
+        box = sandbox_factory()
+        try:
+            report = grade(box, suite, path.stem, path.name, source)
+        except Exception as exc:  # noqa: BLE001 - the per-submission boundary
+            report = Report(path.stem, path.name, "grader_error", f"internal grader error ({type(exc).__name__})",
+                            0.0, a.max_score)
+        finally:
+            box.__exit__(None, None, None)
+    atomic_write(results, json.dumps(results_json(report, a, {**meta, **report.meta}), indent=2) + "\n")
+    return 0
+
+
+def _add(z: zipfile.ZipFile, name: str, data: bytes, executable: bool = False) -> None:
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    info.external_attr = (0o755 if executable else 0o644) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    z.writestr(info, data)
+
+
+def build_package(a: Assignment, assignment_path: Path, out: Path) -> None:
+    """The autograder zip: setup.sh, run_autograder, the assignment and handout, a course secret, Rosenblatt."""
+    if not assignment_path.is_file():
+        raise AssignmentError(f"{assignment_path}: no such file")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w") as z:
+        _add(z, "setup.sh", SETUP_SH.encode(), executable=True)
+        _add(z, "run_autograder", RUN_AUTOGRADER.format(name=assignment_path.name).encode(), executable=True)
+        _add(z, "secret.txt", (secrets.token_hex(16) + "\n").encode())
+        _add(z, f"assignment/{assignment_path.name}", assignment_path.read_bytes())
+        if a.handout:
+            _add(z, f"assignment/{Path(a.handout).name}", Path(a.handout).read_bytes())
+        _add(z, "rosenblatt/pyproject.toml", (SOURCE_ROOT / "pyproject.toml").read_bytes())
+        readme = SOURCE_ROOT / "README.md"
+        _add(z, "rosenblatt/README.md", readme.read_bytes() if readme.is_file() else b"Rosenblatt\n")
+        for top in PACKAGED:
+            for f in sorted((SOURCE_ROOT / top).rglob("*")):
+                if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
+                    _add(z, f"rosenblatt/{f.relative_to(SOURCE_ROOT)}", f.read_bytes())

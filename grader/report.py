@@ -1,0 +1,129 @@
+"""Student-facing reports: Gradescope results.json, feedback.md and feedback.html (all text from templates/grader)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from exercises import __version__
+from exercises.numbers import fraction_str
+from exercises.render import render
+from grader.figure import figure
+from grader.grading import CaseResult, Report
+from grader.judge import show
+from grader.mutants import CATALOGUE
+
+STDOUT_LIMIT = 2000
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write a file so that readers see the old or the new content, never a part (temp file + os.replace)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _answer_view(answer, fields) -> dict | None:
+    if answer is None or not answer.ok:
+        return None
+    return {f: show(getattr(answer, f)) for f in fields}
+
+
+def _data_view(case) -> dict:
+    return {"X": [[fraction_str(v) for v in row] for row in case.X], "y": [f"{v:+d}" for v in case.y],
+            "n": len(case.X), "d": len(case.X[0]), "offset": case.offset, "max_epochs": case.max_epochs}
+
+
+def _visible_view(r: CaseResult, returns: tuple[str, ...]) -> dict:
+    """One visible case: its (shrunk) data, expected vs returned, named mistakes and a figure for 2-D data."""
+    shown, verdict = (r.shrunk.case, r.shrunk.verdict) if r.shrunk else (r.case, r.verdict)
+    e = shown.expected
+    expected = {f: show(getattr(e, f)) for f in returns}
+    got = verdict.answer
+    lines = [("expected", e.theta, e.theta0)]
+    if got is not None and got.ok:
+        lines.append(("yours", got.theta, got.theta0 if got.theta0 is not None else 0))
+    return {
+        "id": r.case.case_id, "family": r.case.family, "tags": list(r.case.tags), "title": r.case.title,
+        "passed": r.verdict.passed, "status": r.verdict.status, "message": r.verdict.message,
+        "shown_message": verdict.message, "shrunk_from": len(r.case.X) if r.shrunk else None,
+        "data": _data_view(shown), "expected": expected, "got": _answer_view(got, returns),
+        "mistakes": [CATALOGUE[m] for m in r.mistakes],
+        "figure": None if r.verdict.passed else figure(shown.X, shown.y, lines),
+    }
+
+
+def _family_view(report: Report, family: str, score: float, points: int, passed: int, total: int) -> dict:
+    names = [f for f in report.findings if family in f.families]
+    statuses = sorted({r.verdict.status for r in report.results
+                       if r.case.family == family and not r.case.visible and not r.verdict.passed})
+    return {"family": family, "score": score, "points": points, "passed": passed, "total": total,
+            "mistakes": names, "statuses": statuses}
+
+
+def view(report: Report, assignment) -> dict:
+    """Everything the feedback templates need (never a hidden case's data or output)."""
+    visible = [_visible_view(r, assignment.returns) for r in report.results if r.case.visible]
+    families = [_family_view(report, *f) for f in report.families if f[0] != "visible"]
+    stdout = report.stdout[:STDOUT_LIMIT] + ("\n…(cut)" if len(report.stdout) > STDOUT_LIMIT else "")
+    return {"r": report, "a": assignment, "visible": visible, "families": families, "stdout": stdout,
+            "findings": report.findings, "version": __version__}
+
+
+def results_json(report: Report, assignment, meta: dict) -> dict:
+    """Gradescope's results.json: score, max_score, tests (name, score, max_score, status, output, visibility, tags)."""
+    ctx = view(report, assignment)
+    tests = []
+    per_visible = assignment.visible_points / max(1, len(ctx["visible"]))
+    for v in ctx["visible"]:
+        tests.append({"name": f"Visible {v['id']}: {v['family']} ({v['title']})",
+                      "score": round(per_visible if v["passed"] else 0.0, 2), "max_score": round(per_visible, 2),
+                      "status": "passed" if v["passed"] else "failed", "visibility": "visible",
+                      "output": render("grader/visible_test.md.j2", v=v), "output_format": "md", "tags": v["tags"]})
+    for f in ctx["families"]:
+        tests.append({"name": f"Hidden: {f['family']} ({f['total']} case{'s' if f['total'] != 1 else ''})",
+                      "score": f["score"], "max_score": f["points"],
+                      "status": "passed" if f["passed"] == f["total"] else "failed", "visibility": "visible",
+                      "output": render("grader/hidden_test.md.j2", f=f), "output_format": "md",
+                      "tags": [f["family"]]})
+    return {
+        "score": report.score, "max_score": report.max_score, "execution_time": round(report.seconds, 3),
+        "output": render("grader/summary_output.md.j2", **ctx), "output_format": "md",
+        "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
+        "extra_data": {"rosenblatt": {**meta, "status": report.status, "message": report.message,
+                                      "version": __version__, "findings": [f.name for f in report.findings],
+                                      "families": {f[0]: [f[1], f[2]] for f in report.families},
+                                      "isolation": report.isolation}},
+    }
+
+
+def write_submission(out: Path, report: Report, assignment, meta: dict) -> dict:
+    """Write feedback.md, feedback.html, then results.json last (its presence marks the submission as graded)."""
+    ctx = view(report, assignment)
+    atomic_write(out / "feedback.md", render("grader/feedback.md.j2", **ctx))
+    atomic_write(out / "feedback.html", render("grader/feedback.html.j2", **ctx))
+    data = results_json(report, assignment, meta)
+    atomic_write(out / "results.json", json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    return data
+
+
+def check_text(report: Report, assignment) -> str:
+    """The student's local run (`rosenblatt check`): visible cases, readable in a terminal."""
+    return render("grader/check.txt.j2", **view(report, assignment))
+
+
+def load_results(path: Path) -> dict[str, Any] | None:
+    """A results.json written earlier, or None when missing or unreadable (then the submission is regraded)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None

@@ -1,0 +1,21 @@
+"""Never updates θ₀, even when offset is True.
+
+Expected: score < max; diagnosis: no-offset-update
+"""
+
+import numpy as np
+
+
+def perceptron(X, y, max_epochs=1000, offset=True):
+    n, d = X.shape
+    theta = np.zeros(d)
+    theta_0 = 0.0
+    for _ in range(max_epochs):
+        updated = False
+        for i in range(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta = theta + y[i] * X[i]
+                updated = True
+        if not updated:
+            return theta, theta_0, True
+    return theta, theta_0, False

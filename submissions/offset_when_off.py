@@ -1,0 +1,22 @@
+"""Updates θ₀ on every mistake even when offset is False (the boundary no longer passes through the origin).
+
+Expected: score < max; diagnosis: offset-when-off
+"""
+
+import numpy as np
+
+
+def perceptron(X, y, max_epochs=1000, offset=True):
+    n, d = X.shape
+    theta = np.zeros(d)
+    theta_0 = 0.0
+    for _ in range(max_epochs):
+        updated = False
+        for i in range(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta = theta + y[i] * X[i]
+                theta_0 += y[i]
+                updated = True
+        if not updated:
+            return theta, theta_0, True
+    return theta, theta_0, False

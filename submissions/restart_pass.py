@@ -1,0 +1,24 @@
+"""Goes back to the first point after every update (each update starts a new pass).
+
+Expected: score < max; diagnosis: restart-pass
+"""
+
+import numpy as np
+
+
+def perceptron(X, y, max_epochs=1000, offset=True):
+    n, d = X.shape
+    theta = np.zeros(d)
+    theta_0 = 0.0
+    for _ in range(max_epochs):
+        updated = False
+        for i in range(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta = theta + y[i] * X[i]
+                if offset:
+                    theta_0 += y[i]
+                updated = True
+                break
+        if not updated:
+            return theta, theta_0, True
+    return theta, theta_0, False

@@ -1,0 +1,24 @@
+"""Shuffles the points at the start of every pass instead of visiting them in the given order.
+
+Expected: score < max; diagnosis: shuffled-order
+"""
+
+import numpy as np
+
+
+def perceptron(X, y, max_epochs=1000, offset=True):
+    n, d = X.shape
+    rng = np.random.default_rng()
+    theta = np.zeros(d)
+    theta_0 = 0.0
+    for _ in range(max_epochs):
+        updated = False
+        for i in rng.permutation(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta = theta + y[i] * X[i]
+                if offset:
+                    theta_0 += y[i]
+                updated = True
+        if not updated:
+            return theta, theta_0, True
+    return theta, theta_0, False

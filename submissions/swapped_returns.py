@@ -1,0 +1,23 @@
+"""Returns (theta_0, theta, converged) instead of (theta, theta_0, converged).
+
+Expected: score < max; diagnosis: swapped-returns
+"""
+
+import numpy as np
+
+
+def perceptron(X, y, max_epochs=1000, offset=True):
+    n, d = X.shape
+    theta = np.zeros(d)
+    theta_0 = 0.0
+    for _ in range(max_epochs):
+        updated = False
+        for i in range(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta = theta + y[i] * X[i]
+                if offset:
+                    theta_0 += y[i]
+                updated = True
+        if not updated:
+            return theta_0, theta, True
+    return theta_0, theta, False

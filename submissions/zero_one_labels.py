@@ -1,0 +1,24 @@
+"""Turns the labels into {0, 1} first (y = (y + 1) // 2): points labelled 0 are always 'mistakes' that change nothing.
+
+Expected: score < max; diagnosis: zero-one-labels
+"""
+
+import numpy as np
+
+
+def perceptron(X, y, max_epochs=1000, offset=True):
+    y = (y + 1) // 2
+    n, d = X.shape
+    theta = np.zeros(d)
+    theta_0 = 0.0
+    for _ in range(max_epochs):
+        updated = False
+        for i in range(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta = theta + y[i] * X[i]
+                if offset:
+                    theta_0 += y[i]
+                updated = True
+        if not updated:
+            return theta, theta_0, True
+    return theta, theta_0, False
