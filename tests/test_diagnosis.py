@@ -1,0 +1,109 @@
+"""Mutants and diagnosis: each mutant is exposed by the suite, and is named when it is run as a student."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grader.assignment import load
+from grader.cases import reference
+from grader.grading import Suite, grade
+from grader.mutants import CATALOGUE, EXACT_VARIANTS, Variant, run_variant
+from test_grader_helpers import FakeCaseInput, FakeSandbox
+
+DEFAULT = load()
+SMALL = dataclasses.replace(DEFAULT, hidden=tuple(h for h in DEFAULT.hidden if h[0] != "large"))
+SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
+EXPOSED_BY = {"strict-inequality": "single-point", "epoch-off-by-one": "non-separable",
+              "offset-when-off": "offset-only", "no-offset-update": "separable", "single-pass": "separable"}
+SLOW_SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_default_variant_is_the_reference():
+    suite = Suite(SMALL, "ref")
+    for c in suite.cases:
+        assert run_variant(Variant(), c.X, c.y, c.offset, c.max_epochs) == c.expected
+
+
+@SLOW_SETTINGS
+@given(st.integers(0, 10**9))
+def test_each_mutant_differs_from_the_reference_on_its_family(seed):
+    suite = Suite(SMALL, str(seed))
+    for name, v in EXACT_VARIANTS:
+        differ = [c for c in suite.cases if c.check == "result"
+                  and run_variant(v, c.X, c.y, c.offset, c.max_epochs) != c.expected]
+        assert len(differ) >= 2, name
+        if name in EXPOSED_BY:
+            assert any(c.family == EXPOSED_BY[name] for c in differ), name
+
+
+def _as_student(v: Variant):
+    """A 'student' that is exactly the mutant (exact arithmetic, returned as floats)."""
+    def perceptron(X, y, max_epochs=1000, offset=True):
+        from fractions import Fraction
+        pts = tuple(tuple(Fraction(float(a)) for a in row) for row in X)
+        e = run_variant(v, pts, tuple(int(b) for b in y), offset, max_epochs)
+        return np.array([float(t) for t in e.theta]), float(e.theta0), e.converged
+    return perceptron
+
+
+@SLOW_SETTINGS
+@given(st.integers(0, 10**9))
+def test_diagnosis_names_each_exact_mutant_run_as_a_student(seed):
+    suite = Suite(SMALL, str(seed))
+    for name, v in EXACT_VARIANTS:
+        report = grade(FakeSandbox(_as_student(v)), suite, name, "m.py", b"", FakeCaseInput)
+        assert report.score < report.max_score, name
+        assert report.findings and report.findings[0].name == name, (name, [f.name for f in report.findings])
+
+
+def expectation(path: Path) -> dict:
+    """The machine-readable `Expected:` line of a sample submission's docstring."""
+    line = re.search(r"^Expected:(.*)$", path.read_text(), re.M).group(1)
+    out = {}
+    for clause in line.split(";"):
+        key, _, value = clause.strip().partition("=" if "=" in clause and ":" not in clause else ":")
+        if "<" in key:
+            key, value = key.split("<")[0].strip(), "< " + key.split("<")[1].strip()
+        out[key.strip()] = value.strip()
+    return out
+
+
+BUGGY = sorted(p for p in SUBMISSIONS.glob("*.py") if "diagnosis" in expectation(p))
+
+
+@SLOW_SETTINGS
+@given(st.integers(0, 10**9))
+def test_diagnosis_names_each_sample_bug_across_seeds(seed):
+    suite = Suite(SMALL, str(seed))
+    for path in BUGGY:
+        report = grade(FakeSandbox(), suite, path.stem, path.name, path.read_bytes(), FakeCaseInput)
+        want = expectation(path)["diagnosis"]
+        assert report.findings and report.findings[0].name == want, (path.name, [f.name for f in report.findings])
+
+
+def test_catalogue_covers_every_sample_and_mutant():
+    assert {expectation(p)["diagnosis"] for p in BUGGY} <= set(CATALOGUE)
+    assert {n for n, _ in EXACT_VARIANTS} <= set(CATALOGUE)
+    assert len(BUGGY) >= 15
+
+
+def test_correct_code_gets_no_diagnosis():
+    suite = Suite(SMALL, "c")
+    src = (SUBMISSIONS / "correct.py").read_bytes()
+    report = grade(FakeSandbox(), suite, "correct", "correct.py", src, FakeCaseInput)
+    assert report.score == report.max_score and not report.findings
+
+
+@pytest.mark.parametrize("name", ["strict-inequality", "no-offset-update"])
+def test_reference_matches_exercises_core(name):
+    v = dict(EXACT_VARIANTS)[name]
+    suite = Suite(SMALL, "core")
+    assert any(run_variant(v, c.X, c.y, c.offset, c.max_epochs) != reference(c.X, c.y, c.offset, c.max_epochs)
+               for c in suite.cases)
