@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Sequence
 
 SVG_SIZE = 300  # pixels, square
-TIKZ_SIZE = Fraction(6)  # centimetres, square
+TIKZ_SIZE = 6.0  # centimetres, square
 
 
 @dataclass(frozen=True)
@@ -60,48 +60,51 @@ class Figure:
     caption: str
 
 
-def _fmt(v: Fraction) -> str:
-    return f"{float(v):.2f}"
+def _fmt(v: float) -> str:
+    return f"{v:.2f}"
 
 
 class _Box:
-    def __init__(self, lo_x: Fraction, hi_x: Fraction, lo_y: Fraction, hi_y: Fraction):
+    """The square plot window, in data units (floats: drawing only, never an answer)."""
+
+    def __init__(self, lo_x: float, hi_x: float, lo_y: float, hi_y: float):
         self.lo_x, self.hi_x, self.lo_y, self.hi_y = lo_x, hi_x, lo_y, hi_y
         self.span = max(hi_x - lo_x, hi_y - lo_y)
 
-    def svg(self, x: Fraction, y: Fraction) -> tuple[str, str]:
-        scale = Fraction(SVG_SIZE) / self.span
+    def svg(self, x: float, y: float) -> tuple[str, str]:
+        scale = SVG_SIZE / self.span
         return _fmt((x - self.lo_x) * scale), _fmt(SVG_SIZE - (y - self.lo_y) * scale)
 
-    def tikz(self, x: Fraction, y: Fraction) -> tuple[str, str]:
+    def tikz(self, x: float, y: float) -> tuple[str, str]:
         scale = TIKZ_SIZE / self.span
         return _fmt((x - self.lo_x) * scale), _fmt((y - self.lo_y) * scale)
 
-    def clip(self, a: Fraction, b: Fraction, c: Fraction) -> list[tuple[Fraction, Fraction]]:
+    def clip(self, a: float, b: float, c: float) -> list[tuple[float, float]]:
         """Where a·x + b·y + c = 0 meets the box border (0 or 2 points)."""
         hi_x, hi_y = self.lo_x + self.span, self.lo_y + self.span
-        found: list[tuple[Fraction, Fraction]] = []
+        eps = 1e-9 * self.span
+        found: list[tuple[float, float]] = []
         if b != 0:
             for x in (self.lo_x, hi_x):
                 y = -(a * x + c) / b
-                if self.lo_y <= y <= hi_y:
+                if self.lo_y - eps <= y <= hi_y + eps:
                     found.append((x, y))
         if a != 0:
             for y in (self.lo_y, hi_y):
                 x = -(b * y + c) / a
-                if self.lo_x <= x <= hi_x:
+                if self.lo_x - eps <= x <= hi_x + eps:
                     found.append((x, y))
-        unique = sorted(set(found))
+        unique = sorted({(round(x, 9), round(y, 9)) for x, y in found})
         return [unique[0], unique[-1]] if len(unique) >= 2 else []
 
-    def segment(self, p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction], role: str, label: str) -> Segment:
+    def segment(self, p: tuple[float, float], q: tuple[float, float], role: str, label: str) -> Segment:
         return Segment(*self.svg(*p), *self.svg(*q), *self.tikz(*p), *self.tikz(*q), role, label)
 
 
 def _box(X: Sequence[Sequence[Fraction]]) -> _Box:
-    xs = [Fraction(p[0]) for p in X] + [Fraction(0)]
-    ys = [Fraction(p[1]) for p in X] + [Fraction(0)]
-    pad = max(max(xs) - min(xs), max(ys) - min(ys), Fraction(1)) / 6
+    xs = [float(p[0]) for p in X] + [0.0]
+    ys = [float(p[1]) for p in X] + [0.0]
+    pad = max(max(xs) - min(xs), max(ys) - min(ys), 1.0) / 6
     lo_x, hi_x, lo_y, hi_y = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
     span = max(hi_x - lo_x, hi_y - lo_y)
     # centre the shorter side so the plot is square and unit lengths agree on both axes
@@ -116,15 +119,15 @@ def scene(X: Sequence[Sequence[Fraction]], y: Sequence[int], lines: Sequence[Lin
     if not X or len(X[0]) != 2:
         return None
     box = _box(X)
-    marks = tuple(Mark(*box.svg(Fraction(p[0]), Fraction(p[1])), *box.tikz(Fraction(p[0]), Fraction(p[1])),
+    marks = tuple(Mark(*box.svg(float(p[0]), float(p[1])), *box.tikz(float(p[0]), float(p[1])),
                        yi > 0, str(i + 1)) for i, (p, yi) in enumerate(zip(X, y)))
     segments = []
     for line in lines:
-        ends = box.clip(Fraction(line.theta[0]), Fraction(line.theta[1]), Fraction(line.theta0))
+        ends = box.clip(float(line.theta[0]), float(line.theta[1]), float(line.theta0))
         if ends:
             segments.append(box.segment(ends[0], ends[1], line.role, line.label))
     hi = box.lo_x + box.span, box.lo_y + box.span
-    axes = box.segment((box.lo_x, Fraction(0)), (hi[0], Fraction(0)), "axis", "x₁")
-    axes_y = box.segment((Fraction(0), box.lo_y), (Fraction(0), hi[1]), "axis", "x₂")
+    axes = box.segment((box.lo_x, 0.0), (hi[0], 0.0), "axis", "x₁")
+    axes_y = box.segment((0.0, box.lo_y), (0.0, hi[1]), "axis", "x₂")
     bounds = tuple(_fmt(v) for v in (box.lo_x, hi[0], box.lo_y, hi[1]))
     return Figure(SVG_SIZE, _fmt(TIKZ_SIZE), marks, tuple(segments), axes, axes_y, bounds, caption)  # type: ignore[arg-type]

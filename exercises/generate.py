@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -19,7 +21,7 @@ from exercises.errors import SpecError, UsageError
 from exercises.handout import build_handout
 from exercises.kinds import get_kind
 from exercises.kinds.base import Reject
-from exercises.render import render
+from exercises.render import environment
 from exercises.spec import Exercise, Spec
 
 MAX_VARIANTS = 10_000
@@ -74,8 +76,8 @@ def _generate_one(spec: Spec, exercise: Exercise, number: int, sheet_seed: int, 
         except Reject as rej:
             failures[rej.constraint] += 1
             continue
-        if (number, data) in seen:
-            failures["distinct variants (the batch already holds this one; widen the ranges)"] += 1
+        if exercise.unique and (number, data) in seen:
+            failures["unique (the batch already holds this variant; widen the ranges or set unique: false)"] += 1
             continue
         seen.add((number, data))
         return data, seed
@@ -110,16 +112,23 @@ PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "
 ROLES = ("question", "key")
 
 
-def render_variant(v: Variant, fmt: str) -> dict[str, str]:
-    """The question and key fragments of one variant in one format (templates do all the wording)."""
+def render_variant(v: Variant, formats: Sequence[str]) -> dict[str, dict[str, str]]:
+    """The question and key fragments of one variant per format (templates do all the wording)."""
     module = get_kind(v.kind)
     view = module.view(v.data, v.solution)
-    out = {}
-    for role in ROLES:
-        fig = module.figure(v.data, v.solution, role == "key")
-        out[role] = render(f"exercises/kinds/{v.kind}.{role}.j2", fmt=fmt, v=view, fig=fig, number=v.number,
-                           title=v.title)
-    return out
+    figs = {role: module.figure(v.data, v.solution, role == "key") for role in ROLES}
+    return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", fmt=fmt, v=view, fig=figs[role],
+                               number=v.number, title=v.title) for role in ROLES} for fmt in formats}
+
+
+@functools.lru_cache(maxsize=None)
+def _template(name: str):
+    return environment().get_template(name)
+
+
+def render(name: str, **data: Any) -> str:
+    """Render through the shared Environment, looking each template up once per run."""
+    return _template(name).render(**data)
 
 
 def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
@@ -128,29 +137,33 @@ def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
 
 
 def document_json(spec: Spec, sheets: Sequence[Sheet]) -> str:
-    doc = {"generator": {"name": "rosenblatt", "version": __version__}, "spec": spec.to_json(),
-           "variants": [variant_json(v, s) for s in sheets for v in s.variants]}
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    """The JSON document, one variant per line (the C encoder is many times faster than indent=2)."""
+    head = json.dumps({"generator": {"name": "rosenblatt", "version": __version__}, "spec": spec.to_json()},
+                      ensure_ascii=False)
+    lines = [json.dumps(variant_json(v, s), ensure_ascii=False) for s in sheets for v in s.variants]
+    return head[:-1] + ', "variants": [\n' + ",\n".join(lines) + "\n]}\n"
 
 
 MARKER = ".rosenblatt-output"
+IO_THREADS = 8
 
 
 def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dict) -> dict[str, str]:
     """Files of one sheet (under variants/<label>/), adding its sections to the combined documents."""
     heading = f"Variant {sheet.label}" + (f" — {sheet.student_name}" if sheet.student_name else "")
     files: dict[str, str] = {}
-    fragments = {fmt: [render_variant(v, fmt) for v in sheet.variants] for fmt in ("md", *formats) if fmt != "json"}
+    text_formats = [fmt for fmt in dict.fromkeys(("md", *formats)) if fmt != "json"]
+    rendered = [render_variant(v, text_formats) for v in sheet.variants]
+    fragments = {fmt: [r[fmt] for r in rendered] for fmt in text_formats}
     for fmt in formats:
         if fmt == "json":
-            files["variant.json"] = document_json(spec, [sheet])
-            continue
+            continue  # every variant's JSON is in the one exercises.json
         for role, stem in (("question", "problems"), ("key", "key")):
             body = "".join(f[role] for f in fragments[fmt])
             files[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [{"heading": heading, "body": body}])
             combined[(fmt, role)].append({"heading": heading, "body": body})
     handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]])
-    files["handout.json"] = json.dumps(handout, indent=2, ensure_ascii=False) + "\n"
+    files["handout.json"] = json.dumps(handout, ensure_ascii=False) + "\n"
     files["answers.yaml"] = render("exercises/answers.yaml.j2", handout=handout)
     return files
 
@@ -174,24 +187,30 @@ def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], o
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _write_folder(folder: Path, files: dict[str, str]) -> None:
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
 def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path) -> list[str]:
+    """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
     combined: dict = {(fmt, role): [] for fmt in formats for role in ROLES}
-    written = []
-    for sheet in sheets:
-        folder = root / "variants" / sheet.label
-        folder.mkdir(parents=True)
-        for name, text in _sheet_files(spec, sheet, formats, combined).items():
-            (folder / name).write_text(text, encoding="utf-8")
-    for fmt in formats:
-        if fmt == "json":
-            (root / "exercises.json").write_text(document_json(spec, sheets), encoding="utf-8")
-            written.append("exercises.json")
-            continue
-        for role, stem in (("question", "problems"), ("key", "key")):
-            (root / f"{stem}.{fmt}").write_text(render_page(fmt, role, spec, combined[(fmt, role)]),
-                                                encoding="utf-8")
-            written.append(f"{stem}.{fmt}")
-    return written
+    with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
+        jobs = [pool.submit(_write_folder, root / "variants" / sheet.label, _sheet_files(spec, sheet, formats, combined))
+                for sheet in sheets]
+        top: dict[str, str] = {}
+        for fmt in formats:
+            if fmt == "json":
+                top["exercises.json"] = document_json(spec, sheets)
+                continue
+            for role, stem in (("question", "problems"), ("key", "key")):
+                top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, combined[(fmt, role)])
+        for job in jobs:
+            job.result()  # re-raises an OSError from the writer
+    for name, text in top.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return list(top)
 
 
 def _check_target(out: Path) -> None:

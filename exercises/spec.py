@@ -15,8 +15,8 @@ from exercises.numbers import fraction_str
 
 BUNDLED = Path(__file__).resolve().parent / "specs"
 DEFAULT_SPEC = "problem_set"
-TOP_KEYS = ("title", "kind", "params", "exercises", "max_attempts", "description")
-EXERCISE_KEYS = ("kind", "title", "params")
+TOP_KEYS = ("title", "kind", "params", "exercises", "max_attempts", "description", "unique")
+EXERCISE_KEYS = ("kind", "title", "params", "unique")
 MAX_EXERCISES = 20
 
 
@@ -28,6 +28,7 @@ class Exercise:
     title: str
     params: Any
     raw_params: Any
+    unique: bool = True
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Spec:
 
     def to_json(self) -> dict:
         return {"name": self.name, "title": self.title,
-                "exercises": [{"kind": e.kind, "title": e.title, "params": _jsonable(e.raw_params)}
+                "exercises": [{"kind": e.kind, "title": e.title, "unique": e.unique, "params": _jsonable(e.raw_params)}
                               for e in self.exercises]}
 
 
@@ -104,8 +105,7 @@ def load_spec(name: str) -> Spec:
 def _exercise(source: str, prefix: str, raw: Any) -> Exercise:
     if not isinstance(raw, dict):
         raise SpecError(f"{source}: {prefix.rstrip('.')}: expected a mapping with kind and params")
-    if prefix:
-        Params(raw, source, prefix.rstrip("."), EXERCISE_KEYS)
+    where = Params(raw, source, prefix.rstrip("."), EXERCISE_KEYS if prefix else TOP_KEYS)
     kind = raw.get("kind")
     if kind not in KIND_NAMES:
         raise SpecError(f"{source}: {prefix}kind: must be one of {', '.join(KIND_NAMES)}, got {kind!r:.40}")
@@ -114,7 +114,7 @@ def _exercise(source: str, prefix: str, raw: Any) -> Exercise:
     title = raw.get("title", module.TITLE)
     if not isinstance(title, str) or len(title) > 200:
         raise SpecError(f"{source}: {prefix}title: must be text of at most 200 characters")
-    return Exercise(kind, title, params, raw.get("params") or {})
+    return Exercise(kind, title, params, raw.get("params") or {}, where.flag("unique", True))
 
 
 def merge_specs(specs: list[Spec]) -> Spec:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Sequence
 
@@ -31,8 +32,13 @@ class Grid:
     def value(self, k: int) -> Fraction:
         return self.low + k * self.step
 
+    @cached_property
+    def values(self) -> tuple[Fraction, ...]:
+        return tuple(self.value(k) for k in range(self.size))
+
     def draw(self, rng: np.random.Generator, dim: int) -> tuple[Fraction, ...]:
-        return tuple(self.value(int(k)) for k in rng.integers(0, self.size, size=dim))
+        values = self.values
+        return tuple(values[k] for k in rng.integers(0, len(values), size=dim).tolist())
 
     def contains(self, v: Fraction) -> bool:
         k = (v - self.low) / self.step

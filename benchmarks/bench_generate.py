@@ -1,0 +1,60 @@
+"""Benchmark the exercise generator: variants per second per kind (JSON + Markdown), and a 1,000-student roster.
+
+Run: python benchmarks/bench_generate.py [--count 400] [--students 1000]
+Single-threaded; prints one line per measurement. Targets: hand_trace >= 200/s, separability >= 50/s,
+1,000 students x 3 kinds x 4 formats < 60 s (no PDF compilation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import tempfile
+import time
+from pathlib import Path
+
+from exercises.cli import main
+from exercises.generate import build_sheets, variant_seeds, write_outputs
+from exercises.kinds import KIND_NAMES
+from exercises.spec import load_spec
+
+
+def _scratch() -> Path:
+    """Write where real output goes (out/ in the working directory): /tmp can be a much slower filesystem."""
+    folder = Path("out")
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def per_kind(count: int) -> None:
+    for kind in KIND_NAMES:
+        spec = load_spec(kind)
+        with tempfile.TemporaryDirectory(dir=_scratch()) as tmp:
+            start = time.perf_counter()
+            sheets = build_sheets(spec, variant_seeds(spec, 0, count))
+            write_outputs(spec, sheets, ("md", "json"), Path(tmp) / "out")
+            seconds = time.perf_counter() - start
+        print(f"{kind:15s} {count} variants, md+json: {seconds:6.2f} s = {count / seconds:7.1f} variants/s")
+
+
+def roster(students: int) -> None:
+    with tempfile.TemporaryDirectory(dir=_scratch()) as tmp:
+        path = Path(tmp) / "roster.csv"
+        with path.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(["id", "name"])
+            writer.writerows([f"s{i:05d}", f"Student {i}"] for i in range(students))
+        start = time.perf_counter()
+        code = main(["generate", "three_kinds", "--roster", str(path), "--secret", "bench", "--out",
+                     str(Path(tmp) / "out"), "--format", "md,tex,html,json", "--quiet"])
+        seconds = time.perf_counter() - start
+    print(f"roster: {students} students x 3 kinds x 4 formats: {seconds:.1f} s (exit {code})")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=400)
+    parser.add_argument("--students", type=int, default=1000)
+    args = parser.parse_args()
+    per_kind(args.count)
+    roster(args.students)
