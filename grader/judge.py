@@ -68,7 +68,8 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
         return Verdict(case.case_id, True, "passed", "left its inputs unchanged", None, seconds=seconds)
     answer = interpret(a, outcome.value, len(case.X[0]))
     if not answer.ok:
-        return Verdict(case.case_id, False, "malformed", answer.problem, answer, seconds=seconds)
+        return Verdict(case.case_id, False, "malformed", f"returned values of the wrong kind: {answer.problem}", answer,
+                       seconds=seconds)
     if case.check == "interface":
         return Verdict(case.case_id, True, "passed", "returned values of the right kinds and shapes", answer,
                        seconds=seconds)

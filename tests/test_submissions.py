@@ -1,0 +1,72 @@
+"""Each sample submission gets the verdict its docstring's `Expected:` line claims (run through the sandbox)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import grader.sandbox as sandbox_module
+from grader.assignment import load
+from grader.grading import Suite, grade
+from test_grader_helpers import FakeCaseInput, FakeSandbox
+
+SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
+FILES = sorted(SUBMISSIONS.glob("*.py"))
+REAL = hasattr(sandbox_module, "Sandbox")
+CLAUSE = re.compile(r"^\s*(score|status|diagnosis)\s*(=|<|:)\s*(\S+)\s*$")
+
+
+def expectation(path: Path) -> list[tuple[str, str, str]]:
+    """Parse `Expected: score < max; diagnosis: strict-inequality` into (key, op, value) clauses."""
+    match = re.search(r"^Expected:(.*)$", path.read_text(encoding="utf-8"), re.M)
+    assert match, f"{path.name}: no 'Expected:' line in the docstring"
+    clauses = []
+    for part in match.group(1).split(";"):
+        m = CLAUSE.match(part)
+        assert m, f"{path.name}: cannot read the clause {part!r}"
+        clauses.append(m.groups())
+    return clauses
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return Suite(load(), "sample-submissions")
+
+
+@pytest.fixture(scope="module")
+def box(suite):
+    if not REAL:
+        yield FakeSandbox()
+        return
+    a = suite.assignment
+    with sandbox_module.Sandbox(sandbox_module.Limits(case_seconds=a.case_seconds,
+                                                      total_seconds=a.total_seconds)) as real:
+        yield real
+
+
+def test_every_sample_states_its_verdict():
+    names = {p.stem for p in FILES}
+    assert {"correct", "strict_less_than", "no_offset_update", "offset_when_off", "no_label", "step_size",
+            "random_start", "shuffled", "single_pass", "off_by_one_epoch", "restart_pass", "normalized",
+            "zero_one_labels", "wrong_converged", "swapped_returns", "crashes_single_point", "syntax_error",
+            "no_function", "raises_on_import"} <= names
+    for p in FILES:
+        expectation(p)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_sample_submission_verdict(suite, box, path):
+    factory = None if REAL else FakeCaseInput
+    report = grade(box, suite, path.stem, path.name, path.read_bytes(), factory)
+    for key, op, value in expectation(path):
+        if key == "score":
+            want = report.max_score if value == "max" else float(value)
+            assert (report.score == want) if op == "=" else (report.score < want), (report.score, report.message)
+        elif key == "status":
+            assert report.status == value, report.message
+        else:
+            assert report.findings and report.findings[0].name == value, [f.name for f in report.findings]
+    if report.status == "ungradable":
+        assert report.message and report.score == 0
