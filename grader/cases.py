@@ -276,7 +276,7 @@ def _recipes_fractional(rng, offsets):
 def _recipes_large(rng, offsets):
     off = _pick(rng, offsets, 0)
     X, y, sep = _large(rng, 20_000, off)
-    return [dict(X=X, y=y, offset=off, max_epochs=50, cert=sep, large=True)]
+    return [dict(X=X, y=y, offset=off, max_epochs=5, cert=sep, large=True)]
 
 
 def _recipes_mutation(rng, offsets):
