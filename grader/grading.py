@@ -125,9 +125,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     vis = sandbox.run(source, filename, a.function, inputs(suite.visible))
     if vis.load_status != "ok":
         why = UNGRADABLE.get(vis.load_status, vis.load_status)
-        if vis.load_status == "missing-function":
-            why = f"the file does not define a function named {a.function}"
         detail = (vis.load_error or "").strip().splitlines()[-1:] or [""]
+        if vis.load_status == "missing-function":
+            why, detail = f"the file does not define a function named {a.function}", [""]
         return Report(name, filename, "ungradable", f"{why}: {detail[0]}".rstrip(": "), 0.0, max_score,
                       stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta)
     hid = sandbox.run(source, filename, a.function, inputs(suite.hidden)) if suite.hidden else None

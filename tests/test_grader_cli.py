@@ -135,3 +135,34 @@ def test_gradescope_container_and_package(tmp_path):
     names = zipfile.ZipFile(zpath).namelist()
     assert {"setup.sh", "run_autograder", "assignment/column.yaml", "assignment/column.md", "secret.txt",
             "rosenblatt/grader/cli.py", "rosenblatt/templates/grader/feedback.md.j2"} <= set(names)
+
+
+REAL = hasattr(sandbox_module, "Sandbox")
+DEFAULT_YAML = (Path(grader.cli.__file__).parent / "assignments" / "default.yaml").read_text()
+
+
+@pytest.mark.skipif(not REAL, reason="needs the real sandbox (captures output, enforces time limits)")
+def test_hidden_output_is_never_shown_and_hangs_get_a_verdict(tmp_path):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "printer.py").write_text(
+        "import numpy as np\n"
+        "def perceptron(X, y, max_epochs=1000, offset=True):\n"
+        "    print(f'CALLED-WITH-{len(X)}-POINTS')\n"
+        "    return np.zeros(X.shape[1]), 0.0, False\n")
+    (subs / "hangs.py").write_text(
+        "import numpy as np\n"
+        "def perceptron(X, y, max_epochs=1000, offset=True):\n"
+        "    while len(X) == 1:\n"
+        "        pass\n"
+        "    return np.zeros(X.shape[1]), 0.0, False\n")
+    yaml_path = tmp_path / "quick.yaml"
+    yaml_path.write_text(DEFAULT_YAML.replace("handout: default.md\n", "").replace("case_seconds: 2", "case_seconds: 0.5"))
+    out = tmp_path / "out"
+    assert main(["grade", str(subs), "--assignment", str(yaml_path), "--out", str(out), "--no-progress"]) == 0
+    shown = "".join((out / "printer" / f).read_text() for f in ("feedback.md", "feedback.html", "results.json"))
+    assert "CALLED-WITH-5-POINTS" in shown  # visible output is shown to help debugging
+    assert "CALLED-WITH-40-POINTS" not in shown and "CALLED-WITH-20000-POINTS" not in shown
+    hangs = (out / "hangs" / "feedback.md").read_text()
+    assert "took longer than the 0.5 s time limit" in hangs
+    assert json.loads((out / "hangs" / "results.json").read_text())["extra_data"]["rosenblatt"]["status"] == "graded"
