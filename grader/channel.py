@@ -1,0 +1,296 @@
+"""Wire format between grader and sandboxed child: bounded frames, strict JSON, tagged plain values (no pickle)."""
+
+# Standalone on purpose: grader/zygote.py loads this file by path, so it imports only stdlib and numpy.
+import base64
+import binascii
+import json
+import os
+import struct
+
+import numpy as np
+
+EXIT_SETUP, EXIT_MEMORY, EXIT_HARNESS = 120, 121, 122  # exit codes of the sandboxed child's own code
+MAX_FRAME = 16 << 20  # bytes in one message
+MAX_DEPTH = 32  # nesting of lists/tuples/dicts in a value
+MAX_NODES = 100_000  # containers + scalars in one value
+MAX_ELEMENTS = 1 << 20  # elements of one array
+MAX_STR = 1 << 16  # characters of one string
+MAX_TYPE_NAME = 120
+_HEADER = struct.Struct(">I")
+_WIRE_DTYPES = {"<f8": np.dtype("<f8"), "<i8": np.dtype("<i8"), "|b1": np.dtype("|b1")}
+_SPECIAL = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
+_NP_FLOATS = frozenset({np.float16, np.float32, np.float64, np.longdouble})
+_NP_INTS = frozenset({np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+                      np.intc, np.uintc, np.longlong, np.ulonglong})
+_INT64 = (-(1 << 63), (1 << 63) - 1)
+# Bound early so a submission that monkeypatches builtins or numpy only breaks its own verdict.
+_type, _len, _float, _int, _str, _list, _isnan, _isinf = type, len, float, int, str, list, np.isnan, np.isinf
+_ascontig, _b64e, _b64d, _frombuffer = np.ascontiguousarray, base64.b64encode, base64.b64decode, np.frombuffer
+_type_name = type.__dict__["__name__"].__get__
+
+
+class WireError(ValueError):
+    """A frame or value that does not follow the wire format."""
+
+
+# ---------------------------------------------------------------- frames
+
+
+def frame(payload: bytes) -> bytes:
+    """Length-prefix one message."""
+    if len(payload) > MAX_FRAME:
+        raise WireError("message too large")
+    return _HEADER.pack(len(payload)) + payload
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Blocking write of all of data to fd."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def read_exact(fd: int, count: int) -> bytes | None:
+    """Blocking read of exactly count bytes; None on end of file."""
+    parts, need = [], count
+    while need:
+        chunk = os.read(fd, min(need, 1 << 20))
+        if not chunk:
+            return None
+        parts.append(chunk)
+        need -= len(chunk)
+    return b"".join(parts)
+
+
+def read_frame(fd: int) -> bytes | None:
+    """Blocking read of one message (child side); None on end of file."""
+    head = read_exact(fd, _HEADER.size)
+    if head is None:
+        return None
+    (size,) = _HEADER.unpack(head)
+    if size > MAX_FRAME:
+        raise WireError("message too large")
+    return read_exact(fd, size)
+
+
+class FrameReader:
+    """Incremental, bounded parser of length-prefixed messages (parent side)."""
+
+    def __init__(self, max_frame: int = MAX_FRAME, max_total: int = 4 * MAX_FRAME):
+        self._buf = bytearray()
+        self._max_frame, self._left = max_frame, max_total
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """Add bytes; return the complete messages; raise WireError when a bound is crossed."""
+        self._left -= len(data)
+        if self._left < 0:
+            raise WireError("result channel exceeded its total size")
+        self._buf += data
+        out = []
+        while len(self._buf) >= _HEADER.size:
+            (size,) = _HEADER.unpack_from(self._buf)
+            if size > self._max_frame:
+                raise WireError("message too large")
+            if len(self._buf) < _HEADER.size + size:
+                break
+            out.append(bytes(self._buf[_HEADER.size:_HEADER.size + size]))
+            del self._buf[:_HEADER.size + size]
+        return out
+
+
+def dumps(obj) -> bytes:
+    """Compact ASCII JSON of plain data."""
+    return json.dumps(obj, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
+def _reject_constant(name):
+    raise WireError(f"non-standard JSON constant {name}")
+
+
+def _pairs(pairs):
+    out = dict(pairs)
+    if _len(out) != _len(pairs):
+        raise WireError("duplicate key")
+    return out
+
+
+def loads(data: bytes):
+    """Strict JSON: ASCII only, no NaN/Infinity, no duplicate keys; WireError otherwise."""
+    try:
+        return json.loads(data.decode("ascii"), parse_constant=_reject_constant, object_pairs_hook=_pairs)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError) as err:
+        raise WireError(f"malformed message: {type(err).__name__}") from None
+
+
+# ---------------------------------------------------------------- values: Python -> wire (child side)
+
+
+def _opaque(name: str) -> dict:
+    return {"t": "opaque", "type": name[:MAX_TYPE_NAME]}
+
+
+def _float_wire(x: float):
+    if x != x:
+        return {"t": "f", "v": "nan"}
+    if x in (float("inf"), float("-inf")):
+        return {"t": "f", "v": "inf" if x > 0 else "-inf"}
+    return x
+
+
+def _array_wire(a: np.ndarray) -> dict:
+    kind = a.dtype.kind
+    if a.size > MAX_ELEMENTS or a.ndim > MAX_DEPTH:
+        return _opaque("ndarray (too large)")
+    if kind == "b":
+        wire, dt = _ascontig(a, dtype="|b1"), "|b1"
+    elif kind == "f":
+        wire, dt = _ascontig(a, dtype="<f8"), "<f8"
+    elif kind in "iu":
+        if kind == "u" and a.size and a.dtype.itemsize == 8 and int(a.max()) > _INT64[1]:
+            return _opaque("ndarray (uint64 out of range)")
+        wire, dt = _ascontig(a, dtype="<i8"), "<i8"
+    else:
+        return _opaque(f"ndarray ({a.dtype.str})")
+    shape = [_int(n) for n in a.shape]
+    return {"t": "nd", "dtype": dt, "shape": shape, "b64": _b64e(wire.tobytes()).decode("ascii")}
+
+
+def to_wire(x, budget: list | None = None, depth: int = 0):
+    """Convert a value into tagged plain data using exact type checks only; never runs code of unknown types."""
+    budget = [MAX_NODES] if budget is None else budget
+    budget[0] -= 1
+    t = _type(x)
+    if x is None or t is bool:
+        return x
+    if t is int:
+        return x if x.bit_length() <= 4000 else _opaque("int (too large)")
+    if t is float:
+        return _float_wire(x)
+    if t is str:
+        return x if _len(x) <= MAX_STR else _opaque("str (too long)")
+    if t is np.bool_:
+        return bool(x)
+    if t in _NP_FLOATS:
+        return _float_wire(_float(x))
+    if t in _NP_INTS:
+        return _int(x)
+    if budget[0] < 0 or depth >= MAX_DEPTH:
+        return _opaque(f"{_type_name(t)} (too large or too deep)")
+    if t is np.ndarray:
+        return _array_wire(x)
+    if t is list or t is tuple:
+        items = _list(x)
+        if _len(items) > budget[0]:
+            return _opaque(f"{_type_name(t)} (too large)")
+        items = [to_wire(v, budget, depth + 1) for v in items]
+        return items if t is list else {"t": "tuple", "v": items}
+    if t is dict:
+        pairs = _list(dict.items(x))
+        if _len(pairs) > budget[0]:
+            return _opaque("dict (too large)")
+        if not all(_type(k) is str for k, _ in pairs):
+            return _opaque("dict (non-str keys)")
+        return {"t": "dict", "v": {k: to_wire(v, budget, depth + 1) for k, v in pairs}}
+    return _opaque(_type_name(t))
+
+
+# ---------------------------------------------------------------- values: wire -> Python (both sides, strict)
+
+
+def _clean_str(s: str) -> str:
+    if _len(s) > MAX_STR:
+        raise WireError("string too long")
+    try:
+        s.encode("utf-8")
+        return s
+    except UnicodeEncodeError:
+        return s.encode("utf-8", "replace").decode("utf-8")
+
+
+def _expect_keys(v: dict, keys: set) -> None:
+    if set(v) != keys:
+        raise WireError(f"bad keys for tag {v.get('t')!r}")
+
+
+def _array_from_wire(v: dict) -> np.ndarray:
+    _expect_keys(v, {"t", "dtype", "shape", "b64"})
+    dt, shape, b64 = v["dtype"], v["shape"], v["b64"]
+    if type(dt) is not str or dt not in _WIRE_DTYPES or type(shape) is not list or type(b64) is not str:
+        raise WireError("bad array header")
+    if len(shape) > MAX_DEPTH or not all(type(n) is int and 0 <= n <= MAX_ELEMENTS for n in shape):
+        raise WireError("bad array shape")
+    count = int(np.prod(shape, dtype=object)) if shape else 1
+    if count > MAX_ELEMENTS:
+        raise WireError("array too large")
+    try:
+        raw = _b64d(b64.encode("ascii"), validate=True)
+    except (binascii.Error, ValueError):
+        raise WireError("bad array payload") from None
+    dtype = _WIRE_DTYPES[dt]
+    if len(raw) != count * dtype.itemsize:
+        raise WireError("array payload does not match its shape")
+    if dt == "|b1" and raw.translate(None, b"\x00\x01"):
+        raise WireError("bool array holds values other than 0 and 1")
+    return _frombuffer(raw, dtype=dtype).reshape(shape).astype(dtype.newbyteorder("="), copy=True)
+
+
+def from_wire(v, opaque, depth: int = 0):
+    """Decode tagged plain data strictly; `opaque(type_name)` builds the marker for opaque values."""
+    if depth > MAX_DEPTH + 1:
+        raise WireError("value nested too deeply")
+    t = type(v)
+    if v is None or t is bool or t is int or t is float:
+        return v
+    if t is str:
+        return _clean_str(v)
+    if t is list:
+        return [from_wire(e, opaque, depth + 1) for e in v]
+    if t is not dict:
+        raise WireError("unexpected JSON type")
+    tag = v.get("t")
+    if tag == "f":
+        _expect_keys(v, {"t", "v"})
+        if type(v["v"]) is not str or v["v"] not in _SPECIAL:
+            raise WireError("bad special float")
+        return _SPECIAL[v["v"]]
+    if tag == "nd":
+        return _array_from_wire(v)
+    if tag == "tuple" and set(v) == {"t", "v"} and type(v["v"]) is list:
+        return tuple(from_wire(e, opaque, depth + 1) for e in v["v"])
+    if tag == "dict" and set(v) == {"t", "v"} and type(v["v"]) is dict:
+        return {_clean_str(k): from_wire(e, opaque, depth + 1) for k, e in v["v"].items()}
+    if tag == "opaque" and set(v) == {"t", "type"} and type(v["type"]) is str:
+        return opaque(_clean_str(v["type"][:MAX_TYPE_NAME]))
+    raise WireError(f"unknown tag {str(tag)[:40]!r}")
+
+
+# ---------------------------------------------------------------- bounded capture of stdout / stderr
+
+
+class Capture:
+    """Keeps the first and last `keep // 2` bytes of a stream and counts what was dropped."""
+
+    def __init__(self, keep: int):
+        self._half = max(keep // 2, 0)
+        self.head, self.tail, self.dropped, self.total = bytearray(), bytearray(), 0, 0
+
+    def add(self, data: bytes) -> None:
+        """Account for a chunk of output."""
+        self.total += len(data)
+        room = self._half - len(self.head)
+        if room > 0:
+            self.head += data[:room]
+            data = data[room:]
+        if not data:
+            return
+        self.tail += data[-self._half:] if self._half else b""
+        overflow = len(self.tail) - self._half
+        if overflow > 0:
+            del self.tail[:overflow]
+        self.dropped = self.total - len(self.head) - len(self.tail)
+
+    def text(self, note: str = "") -> str:
+        """Head, a marker with the dropped byte count, and tail, decoded leniently."""
+        middle = f"\n[... {self.dropped} bytes dropped ...]\n" if self.dropped else ""
+        body = (bytes(self.head) + middle.encode() + bytes(self.tail)).decode("utf-8", "replace")
+        return body + (f"\n[{note}]\n" if note else "")

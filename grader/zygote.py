@@ -1,0 +1,337 @@
+"""Warm, secret-free zygote: forks one isolated child per submission and runs the harness in it (standalone script)."""
+
+# Started as `python -I grader/zygote.py FD NUMPY_DIR`. Imports only stdlib and numpy; never the grader package.
+import base64
+import gc
+import importlib.util
+import io
+import linecache
+import os
+import select
+import signal
+import socket
+import sys
+import tempfile
+import traceback
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+UID_BASE = 1_900_000_000  # + zygote pid: one unprivileged uid per live zygote, so RLIMIT_NPROC is per job
+
+
+def _sibling(name: str):
+    """Load grader/<name>.py by path without registering it, so submissions cannot import it by name."""
+    spec = importlib.util.spec_from_file_location(f"_rosenblatt_{name}", os.path.join(HERE, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+if len(sys.argv) > 2 and sys.argv[2] not in sys.path:
+    sys.path.append(sys.argv[2])
+import numpy as np  # noqa: E402  (after the parent's numpy directory is on sys.path)
+
+channel = _sibling("channel")
+iso = _sibling("isolation")
+
+
+def _no_opaque(name: str):
+    raise channel.WireError(f"opaque input {name}")
+
+
+def _describe(exc: BaseException, source_file: str | None = None) -> str:
+    """Traceback of a submission's exception without harness frames, bounded to its last 2 KiB."""
+    try:
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename != source_file:
+            tb = tb.tb_next
+        text = "".join(traceback.format_exception(type(exc), exc, tb if source_file else None))
+    except BaseException:  # noqa: BLE001 - the submission's __str__ may raise anything
+        text = f"{channel._type_name(type(exc))}: <unprintable>"
+    return text[-2048:]
+
+
+class Harness:
+    """Runs inside the sandboxed child: load the submission from source bytes, then one call per case message."""
+
+    def __init__(self):
+        self.func, self.filename = None, "submission.py"
+
+    def send(self, obj) -> None:
+        channel.write_all(4, channel.frame(channel.dumps(obj)))
+
+    def recv(self):
+        data = channel.read_frame(3)
+        return None if data is None else channel.loads(data)
+
+    def main(self) -> None:
+        sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
+        for fd, name in ((1, "stdout"), (2, "stderr")):
+            raw = io.FileIO(fd, "w", closefd=False)
+            setattr(sys, name, io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace", write_through=True))
+        self.send({"k": "ready"})
+        msg = self.recv()
+        if msg is None or msg.get("k") != "load":
+            return
+        status, error = self.load(base64.b64decode(msg["source"]), msg["filename"], msg["function"])
+        self.send({"k": "load", "nonce": msg["nonce"], "status": status, "error": error})
+        while status == "ok" and (msg := self.recv()) is not None:
+            self.send(self.case(msg))
+
+    def load(self, source: bytes, filename: str, function: str) -> tuple[str, str]:
+        self.filename, sys.argv = filename, [filename]
+        try:
+            code = compile(source, filename, "exec", dont_inherit=True)
+        except MemoryError:
+            return "memory", "MemoryError while compiling"
+        except (SyntaxError, ValueError, RecursionError) as exc:
+            return "syntax-error", _describe(exc)
+        linecache.cache[filename] = (len(source), None, source.decode("utf-8", "replace").splitlines(True), filename)
+        module = types.ModuleType("submission")
+        module.__file__ = filename
+        sys.modules["submission"] = module
+        try:
+            exec(code, module.__dict__)  # noqa: S102 - this is the sandboxed child
+        except MemoryError:
+            return "memory", "MemoryError while importing"
+        except BaseException as exc:  # noqa: BLE001 - anything the submission raises at import
+            return "import-error", _describe(exc, filename)
+        self.func = module.__dict__.get(function)
+        if self.func is None or not callable(self.func):
+            return "missing-function", f"no function named {function}"
+        return "ok", ""
+
+    def case(self, msg: dict) -> dict:
+        args = channel.from_wire(msg["args"], _no_opaque)
+        kwargs = channel.from_wire(msg["kwargs"], _no_opaque)
+        before = channel.dumps(channel.to_wire([args, kwargs]))
+        reply = {"k": "case", "nonce": msg["nonce"], "status": "returned", "value": None, "error": ""}
+        try:
+            result = self.func(*args, **kwargs)
+            reply["value"] = channel.to_wire(result)
+        except MemoryError:
+            reply["status"], reply["error"] = "memory", "MemoryError"
+        except BaseException as exc:  # noqa: BLE001 - the submission's own exception is its verdict
+            reply["status"], reply["error"] = "raised", _describe(exc, self.filename)
+        reply["mutated"] = channel.dumps(channel.to_wire([args, kwargs])) != before
+        return reply
+
+
+class Zygote:
+    """Serves spawn/kill requests from the grader over a SOCK_SEQPACKET socket; reaps and sweeps every job."""
+
+    def __init__(self, sock: socket.socket):
+        self.sock, self.job, self.mode, self.tmpdir = sock, None, "", None
+        self.uid = UID_BASE + os.getpid()
+        self.full_root = iso.is_full_root()
+        hidden = [HERE, os.path.dirname(HERE)] if os.path.basename(HERE) == "grader" else [HERE]
+        spec = importlib.util.find_spec("exercises")
+        hidden += list(spec.submodule_search_locations or []) if spec else []
+        iso.scrub_imports(hidden)
+        python_dirs = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path,
+                       os.path.dirname(os.path.dirname(np.__file__))]
+        self.plan = iso.plan_root(python_dirs, hidden)
+        self.weak_uid = self.uid if self.full_root and all(map(iso.world_readable, python_dirs[:4])) else None
+        self.pidns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC) if self.full_root else -1
+        self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+        signal.set_wakeup_fd(wake_w)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+        iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
+
+    def reply(self, **msg) -> None:
+        self.sock.send(channel.dumps(msg))
+
+    # ------------------------------------------------------------ the child
+
+    def isolate(self, limits: dict, mode: str) -> None:
+        """Runs in the forked child, before any submission code."""
+        if mode == "strong":
+            if self.full_root:
+                iso.unshare(iso.NS_FLAGS)
+            iso.enter_root(self.plan, limits["max_file_bytes"])
+            home = "/tmp"
+        else:
+            home = self.tmpdir
+        os.setsid()
+        os.chdir(home)
+        uid = self.uid if mode == "strong" else self.weak_uid
+        if self.full_root and uid is not None:
+            iso.drop_to(uid, uid)
+        elif mode == "strong":
+            iso.drop_capabilities()
+        if self.full_root or mode == "weak":
+            iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
+        iso.apply_rlimits(limits["memory_bytes"], limits["max_file_bytes"], limits["max_open_files"],
+                          limits["max_processes"], int(limits["total_seconds"]) + 2)
+        iso.no_new_privs()
+        os.environ.update(HOME=home, TMPDIR=home)
+        os.listdir(os.path.dirname(os.__file__))  # the standard library must stay readable
+
+    def child(self, fds: list[int], limits: dict, mode: str, probe: bool = False) -> None:
+        """Body of the forked child; never returns."""
+        code = 0
+        try:
+            self.sock.detach()
+            signal.set_wakeup_fd(-1)
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            iso.place_fds([os.open("/dev/null", os.O_RDONLY), fds[2], fds[3], fds[0], fds[1]])
+            try:
+                self.isolate(limits, mode)
+            except BaseException as exc:  # noqa: BLE001 - report why the sandbox could not be built
+                os.write(2, f"sandbox setup failed: {type(exc).__name__}: {exc}\n".encode())
+                os._exit(channel.EXIT_SETUP)
+            if not probe:
+                Harness().main()
+        except MemoryError:
+            code = channel.EXIT_MEMORY
+        except BaseException:  # noqa: BLE001 - outermost boundary of the child process
+            code = channel.EXIT_HARNESS
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BaseException:  # noqa: BLE001 - the submission may have replaced the stream
+                pass
+        os._exit(code)
+
+    # ------------------------------------------------------------ forking
+
+    def fork_strong(self, fds: list[int], limits: dict, probe: bool) -> int:
+        """Fork the job as pid 1 of a new PID namespace (as root directly; otherwise via a user namespace)."""
+        if self.full_root:
+            iso.unshare(iso.CLONE_NEWPID)
+            pid = -1
+            try:
+                pid = os.fork()
+                if pid == 0:
+                    self.child(fds, limits, "strong", probe)
+            finally:
+                if pid != 0:
+                    iso.setns(self.pidns, iso.CLONE_NEWPID)
+            return pid
+        return iso.fork_in_userns(lambda: self.child(fds, limits, "strong", probe))
+
+    def fork_weak(self, fds: list[int], limits: dict) -> int:
+        self.tmpdir = tempfile.mkdtemp(prefix="rosenblatt-sandbox-")
+        if self.weak_uid is not None:
+            os.chown(self.tmpdir, self.weak_uid, self.weak_uid)
+        pid = os.fork()
+        if pid == 0:
+            self.child(fds, limits, "weak")
+        return pid
+
+    def probe(self) -> str:
+        """Build one strong sandbox and exit; return '' if it worked, else the reason."""
+        read_end, write_end = os.pipe()
+        limits = {"max_file_bytes": 1 << 20, "memory_bytes": 1 << 30, "max_open_files": 64,
+                  "max_processes": 16, "total_seconds": 5}
+        try:
+            pid = self.fork_strong([read_end, write_end, write_end, write_end], limits, probe=True)
+        except OSError as exc:
+            return f"cannot create namespaces: {exc}"
+        finally:
+            os.close(write_end)
+        with os.fdopen(read_end, "rb") as fh:
+            text = fh.read(4096).decode("utf-8", "replace").strip()
+        _, status = os.waitpid(pid, 0)
+        return "" if status == 0 else (text or f"probe exited with status {status}")
+
+    # ------------------------------------------------------------ serving
+
+    def spawn(self, msg: dict, fds: list[int]) -> None:
+        try:
+            if self.job is not None or len(fds) != 4:
+                raise OSError("protocol error: a job is already running or fds are missing")
+            self.mode = msg["mode"]
+            self.job = self.fork_strong(fds, msg["limits"], False) if self.mode == "strong" \
+                else self.fork_weak(fds, msg["limits"])
+            self.reply(op="spawned", pid=self.job)
+        except OSError as exc:
+            self.reply(op="spawn-failed", error=f"{type(exc).__name__}: {exc}")
+        finally:
+            for fd in fds:
+                os.close(fd)
+
+    def kill(self) -> None:
+        if self.job is None:
+            return
+        for killer in (os.killpg, os.kill) if self.mode == "weak" else (os.kill,):
+            try:
+                killer(self.job, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def reap(self) -> None:
+        while True:
+            try:
+                info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:
+                return
+            if info is None:
+                return
+            if info.si_pid != self.job:
+                os.waitpid(info.si_pid, 0)
+                continue
+            self.kill()  # while the job is a zombie its pid (and process group id) cannot be reused
+            status = os.waitpid(self.job, 0)[1]
+            iso.kill_children()
+            if self.tmpdir:
+                iso.remove_tree(self.tmpdir)
+            self.job, self.tmpdir = None, None
+            self.reply(op="exited", status=status)
+
+    def serve(self) -> None:
+        while True:
+            ready, _, _ = select.select([self.sock, self.wake_r], [], [])
+            if self.wake_r in ready:
+                while _drain(self.wake_r):
+                    pass
+                self.reap()
+            if self.sock in ready:
+                data, fds, _, _ = socket.recv_fds(self.sock, 1 << 16, 8)
+                if not data:
+                    self.kill()
+                    iso.kill_children()
+                    return
+                msg = channel.loads(data)
+                if msg.get("op") == "spawn":
+                    self.spawn(msg, fds)
+                elif msg.get("op") == "kill":
+                    self.kill()
+                elif msg.get("op") == "quit":
+                    self.kill()
+                    iso.kill_children()
+                    return
+
+
+def _drain(fd: int) -> bool:
+    try:
+        return bool(os.read(fd, 4096))
+    except BlockingIOError:
+        return False
+
+
+def _warm() -> None:
+    """Load what submissions and the harness use lazily, so each fork starts warm."""
+    import collections, fractions, functools, itertools, math, random, typing  # noqa: E401,F401
+    np.random.default_rng(0).random(2), np.linalg.norm(np.ones(2))
+    X, y, theta, theta0 = np.array([[1.0, 2.0], [-1.0, -1.5]]), np.array([1, -1]), np.zeros(2), 0.0
+    for i in range(2):
+        if y[i] * (X[i] @ theta + theta0) <= 0:
+            theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
+    wire = channel.to_wire((theta, float(theta0), True, {"k": [np.int64(1), None]}))
+    channel.from_wire(channel.loads(channel.dumps(wire)), lambda name: name)
+    _describe(ValueError("warm"))
+
+
+def main() -> None:
+    sock = socket.socket(fileno=int(sys.argv[1]))
+    _warm()
+    zygote = Zygote(sock)
+    gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
+    reason = zygote.probe()
+    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid())
+    zygote.serve()
+
+
+if __name__ == "__main__":
+    main()
