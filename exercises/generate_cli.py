@@ -45,7 +45,8 @@ def _formats(text: str) -> tuple[str, ...]:
     chosen = [f.strip().lower() for f in text.split(",") if f.strip()]
     bad = [f for f in chosen if f not in FORMATS]
     if bad or not chosen:
-        raise UsageError(f"--format: unknown format {bad[0] if bad else text!r}; choose from {', '.join(FORMATS)}")
+        shown = bad[0] if bad else repr(text)
+        raise UsageError(f"--format: unknown format {shown}; choose from {', '.join(FORMATS)}")
     return tuple(f for f in FORMATS if f in chosen)
 
 

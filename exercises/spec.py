@@ -79,7 +79,11 @@ def load_spec(name: str) -> Spec:
     """Read, validate and return the spec `name` (a path or a bundled name); raise SpecError on any problem."""
     path = resolve(name)
     source = path.name if path.parent == BUNDLED else str(path)
-    doc = read_yaml_file(path, SpecError)  # type: ignore[arg-type]
+    return parse_spec(read_yaml_file(path, SpecError), path.stem, source)  # type: ignore[arg-type]
+
+
+def parse_spec(doc: Any, name: str, source: str) -> Spec:
+    """Validate an already-parsed spec document; `source` prefixes every message."""
     if not isinstance(doc, dict):
         raise SpecError(f"{source}: expected a mapping with `kind` and `params`, or `exercises`")
     top = Params(doc, source, "", TOP_KEYS)
@@ -93,13 +97,12 @@ def load_spec(name: str) -> Spec:
         if not isinstance(items, list) or not 1 <= len(items) <= MAX_EXERCISES:
             raise SpecError(f"{source}: exercises: must be a list of 1 to {MAX_EXERCISES} exercises")
         exercises = tuple(_exercise(source, f"exercises[{k}].", item) for k, item in enumerate(items))
-    title = doc.get("title", path.stem)
+    title = doc.get("title", name)
     description = doc.get("description", "")
     for key, value in (("title", title), ("description", description)):
         if not isinstance(value, str) or len(value) > 500:
             raise SpecError(f"{source}: {key}: must be text of at most 500 characters")
-    return Spec(path.stem, source, title, description, exercises,
-                top.integer("max_attempts", 2000, 1, 100_000))
+    return Spec(name, source, title, description, exercises, top.integer("max_attempts", 2000, 1, 100_000))
 
 
 def _exercise(source: str, prefix: str, raw: Any) -> Exercise:

@@ -60,6 +60,11 @@ def parse_params(p: Params) -> HandTraceParams:
     )
     p.ordered("min_updates", "max_updates", params.min_updates, params.max_updates)
     p.ordered("min_epochs", "max_epochs", params.min_epochs, params.max_epochs)
+    if params.tie == "required" and params.dim == 1 and not params.offset:
+        raise p.fail("tie", "required needs dim of at least 2 or offset: true (in one dimension through the origin "
+                            "θ·x = 0 only when θ = 0)")
+    if params.min_epochs > 1 and params.min_updates < 1:
+        raise p.fail("min_updates", "must be at least 1 when min_epochs is above 1")
     return params
 
 
