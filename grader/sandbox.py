@@ -501,6 +501,11 @@ class Sandbox:
     def isolation(self) -> str:
         return self._mode
 
+    @property
+    def zygote_pid(self) -> int | None:
+        """Pid of the current zygote (its children run as uid 1_900_000_000 + this pid when root); for monitoring."""
+        return self._zygote.proc.pid if self._zygote is not None else None
+
     def run(self, source: bytes, filename: str, function: str, cases: Sequence[CaseInput]) -> SubmissionRun:
         """Load `source` in a fresh sandboxed child and call `function` once per case, in order."""
         return _Run(self, bytes(source), filename, function, cases).execute()

@@ -4,7 +4,6 @@
 import base64
 import gc
 import importlib.util
-import io
 import linecache
 import os
 import select
@@ -65,18 +64,20 @@ class Harness:
         return None if data is None else channel.loads(data)
 
     def main(self) -> None:
-        sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
-        for fd, name in ((1, "stdout"), (2, "stderr")):
-            raw = io.FileIO(fd, "w", closefd=False)
-            setattr(sys, name, io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace", write_through=True))
+        sys.stdin = open(0, encoding="utf-8", closefd=False)
+        sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
         self.send({"k": "ready"})
         msg = self.recv()
         if msg is None or msg.get("k") != "load":
             return
         status, error = self.load(base64.b64decode(msg["source"]), msg["filename"], msg["function"])
+        _flush()
         self.send({"k": "load", "nonce": msg["nonce"], "status": status, "error": error})
         while status == "ok" and (msg := self.recv()) is not None:
-            self.send(self.case(msg))
+            reply = self.case(msg)
+            _flush()
+            self.send(reply)
 
     def load(self, source: bytes, filename: str, function: str) -> tuple[str, str]:
         self.filename, sys.argv = filename, [filename]
@@ -186,11 +187,7 @@ class Zygote:
             code = channel.EXIT_MEMORY
         except BaseException:  # noqa: BLE001 - outermost boundary of the child process
             code = channel.EXIT_HARNESS
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except BaseException:  # noqa: BLE001 - the submission may have replaced the stream
-                pass
+        _flush()
         os._exit(code)
 
     # ------------------------------------------------------------ forking
@@ -301,6 +298,14 @@ class Zygote:
                     self.kill()
                     iso.kill_children()
                     return
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - the submission may have replaced or broken the stream
+            pass
 
 
 def _drain(fd: int) -> bool:

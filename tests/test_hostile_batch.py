@@ -1,0 +1,212 @@
+"""Grade every hostile submission in tests/hostile/ plus a correct one, as a batch, and check nothing escaped."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import queue
+import re
+import secrets
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grader.sandbox import CaseInput, Limits, Sandbox
+
+HOSTILE = Path(__file__).parent / "hostile"
+BAIT = Path("/tmp/rosenblatt-hostile-bait")  # the well-known paths the hostile submissions aim at
+LIMITS = Limits(case_seconds=0.5, total_seconds=2.0, load_seconds=0.5)
+BATCH_SECONDS = 150.0  # generous: the batch must end, not be fast
+UID_BASE = 1_900_000_000
+TMP_PATTERNS = ("hostile", "planted", "pwned", "results.json")
+CORRECT = (Path(__file__).parent / "test_sandbox.py").read_text().split('CORRECT = b"""')[1].split('"""')[0]
+
+
+def reference(X, y, max_epochs=1000, offset=True):
+    """The test's own judge: the textbook perceptron (the grader's real judging lives elsewhere)."""
+    theta, theta0 = np.zeros(X.shape[1]), 0.0
+    for _ in range(max_epochs):
+        changed = False
+        for i in range(len(y)):
+            if y[i] * (X[i] @ theta + theta0) <= 0:
+                theta, changed = theta + y[i] * X[i], True
+                theta0 = theta0 + y[i] if offset else theta0
+        if not changed:
+            return theta, theta0, True
+    return theta, theta0, False
+
+
+XOR = (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]), np.array([1, 1, -1, -1]))
+DATA = (np.array([[1.0, 0.5], [-0.5, -1.0], [0.25, 1.5]]), np.array([1, -1, 1]))
+CASES = [CaseInput("offset", DATA, {}), CaseInput("origin", DATA, {"offset": False}),
+         CaseInput("xor", XOR, {"max_epochs": 3})]
+EXPECTED = [reference(*c.args, **c.kwargs) for c in CASES]
+
+
+def passes(value, expected) -> bool:
+    """Exact comparison of (theta, theta_0, converged), with exact types."""
+    if type(value) is not tuple or len(value) != 3:
+        return False
+    theta, theta0, converged = value
+    return (type(theta) is np.ndarray and theta.dtype.kind in "fi" and theta.shape == expected[0].shape
+            and bool(np.all(theta == expected[0])) and type(theta0) in (int, float) and theta0 == expected[1]
+            and type(converged) is bool and converged == expected[2])
+
+
+def score(run) -> int:
+    return sum(o.status == "returned" and passes(o.value, e) for o, e in zip(run.outcomes, EXPECTED))
+
+
+def hostile(weak_safe_only: bool) -> dict[str, tuple[str, bool]]:
+    """name -> (expected score: '0' or 'all', weak-safe) read from each file's docstring."""
+    out = {}
+    for path in sorted(HOSTILE.glob("*.py")):
+        text = path.read_text()
+        expect = re.search(r"^expect: (\S+)$", text, re.M).group(1)
+        safe = re.search(r"^weak-safe: (\S+)$", text, re.M).group(1) == "yes"
+        if safe or not weak_safe_only:
+            out[path.name] = (expect, safe)
+    return out
+
+
+def snapshot(*roots: Path) -> dict[str, tuple]:
+    found = {}
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                found[str(path)] = (path.stat().st_mtime_ns, hashlib.sha256(path.read_bytes()).hexdigest())
+            elif path.is_dir():
+                found[str(path)] = ("dir",)
+    return found
+
+
+def processes(marker: bytes, uids: set[int]) -> list[str]:
+    """Live processes carrying the batch marker in their environment, or running as a batch sandbox uid."""
+    found = []
+    for name in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{name}/status") as fh:
+                status = fh.read()
+            uid = int(re.search(r"^Uid:\s+(\d+)", status, re.M).group(1))
+            with open(f"/proc/{name}/environ", "rb") as fh:
+                marked = marker in fh.read().split(b"\0")
+        except (OSError, AttributeError):
+            continue
+        if (marked or uid in uids) and "State:\tZ" not in status:
+            found.append(f"{name} uid={uid} {status.splitlines()[0]}")
+    return found
+
+
+@pytest.fixture
+def bait(monkeypatch):
+    shutil.rmtree(BAIT, ignore_errors=True)
+    (BAIT / "submissions").mkdir(parents=True)
+    for path in HOSTILE.glob("*.py"):
+        shutil.copy(path, BAIT / "submissions" / path.name)
+    (BAIT / "submissions" / "zz_correct.py").write_text(CORRECT)
+    (BAIT / "expected.yaml").write_text("offset: [1.5, 1.5, 0.0, true]\n")
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.setblocking(False)
+    (BAIT / "port").write_text(str(listener.getsockname()[1]))
+    secret = secrets.token_hex(16)
+    monkeypatch.setenv("ROSENBLATT_TEST_SECRET", secret)
+    (BAIT / "secret.txt").write_text(secret)
+    yield secret, listener
+    listener.close()
+    shutil.rmtree(BAIT, ignore_errors=True)
+
+
+def run_batch(names: list[str], isolation: str, marker: str) -> tuple[dict, float, set[int]]:
+    """Grade the named submissions with two workers (one Sandbox each); returns runs, wall time, zygote uids."""
+    jobs: queue.Queue = queue.Queue()
+    for name in names:
+        jobs.put(name)
+    runs, uids, errors, lock = {}, set(), [], threading.Lock()
+
+    def worker():
+        try:
+            with Sandbox(LIMITS, isolation=isolation, env={"ROSENBLATT_HOSTILE_BATCH": marker}) as box:
+                while True:
+                    try:
+                        name = jobs.get_nowait()
+                    except queue.Empty:
+                        return
+                    began = time.monotonic()
+                    run = box.run((BAIT / "submissions" / name).read_bytes(), name, "perceptron", CASES)
+                    with lock:
+                        runs[name] = (run, time.monotonic() - began)
+                        uids.add(UID_BASE + (box.zygote_pid or 0))
+        except BaseException as err:  # noqa: BLE001 - reported by the test below
+            errors.append(err)
+
+    began = time.monotonic()
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(BATCH_SECONDS)
+    assert not any(t.is_alive() for t in threads), "the batch did not finish"
+    assert not errors, errors
+    return runs, time.monotonic() - began, uids
+
+
+def check_batch(runs: dict, elapsed: float, expected: dict, secret: str) -> None:
+    assert set(runs) == set(expected) | {"zz_correct.py"}
+    assert score(runs["zz_correct.py"][0]) == len(CASES), runs["zz_correct.py"][0]
+    for name, (expect, _) in expected.items():
+        run, _ = runs[name]
+        want = len(CASES) if expect == "all" else int(expect)
+        assert score(run) == want, f"{name} scored {score(run)}, expected {want}: {run}"
+    slowest = max(seconds for _, seconds in runs.values())
+    assert slowest < LIMITS.total_seconds + 4.0, f"a submission kept the batch busy for {slowest:.1f} s"
+    assert elapsed < BATCH_SECONDS
+    for name, (run, _) in runs.items():
+        text = repr(run)  # stdout, stderr, errors and every returned value
+        assert secret not in text, f"{name} leaked the grader's secret"
+
+
+def test_hostile_batch_strong(bait, capsys):
+    secret, listener = bait
+    with Sandbox(LIMITS) as probe:
+        if probe.isolation != "strong":
+            pytest.skip(f"strong isolation is not available here: {probe.isolation_note}")
+    marker = secrets.token_hex(8)
+    expected = hostile(weak_safe_only=False)
+    watched = snapshot(BAIT, HOSTILE)
+    root, tmp = set(os.listdir("/")), set(os.listdir("/tmp"))
+    runs, elapsed, uids = run_batch(sorted(expected) + ["zz_correct.py"], "strong", marker)
+    check_batch(runs, elapsed, expected, secret)
+    assert snapshot(BAIT, HOSTILE) == watched, "a file outside the sandbox changed"
+    assert set(os.listdir("/")) == root
+    assert not [n for n in set(os.listdir("/tmp")) - tmp if any(p in n for p in TMP_PATTERNS)]
+    assert processes(f"ROSENBLATT_HOSTILE_BATCH={marker}".encode(), uids) == []
+    with pytest.raises(BlockingIOError):
+        listener.accept()
+    found = runs["fs_walker.py"][0].outcomes[0].value[0]["found"]
+    assert not [p for p in found if p.startswith(("/work", str(BAIT), "/home"))], found
+    assert not [r for r in runs["import_grader.py"][0].outcomes[0].value[2] if "imported" in r or "loaded" in r]
+    with capsys.disabled():
+        slowest = max(runs.items(), key=lambda kv: kv[1][1])
+        print(f"\nstrong batch: {len(runs)} submissions in {elapsed:.1f} s; slowest {slowest[0]} {slowest[1][1]:.2f} s")
+
+
+def test_hostile_batch_weak(bait, capsys):
+    secret, _ = bait
+    marker = secrets.token_hex(8)
+    expected = hostile(weak_safe_only=True)
+    watched = snapshot(BAIT, HOSTILE)
+    tmp = set(os.listdir("/tmp"))
+    runs, elapsed, _ = run_batch(sorted(expected) + ["zz_correct.py"], "weak", marker)
+    check_batch(runs, elapsed, expected, secret)
+    assert all(run.isolation == "weak" and run.isolation_note for run, _ in runs.values())
+    assert snapshot(BAIT, HOSTILE) == watched
+    assert not [n for n in set(os.listdir("/tmp")) - tmp if any(p in n for p in TMP_PATTERNS)]
+    assert processes(f"ROSENBLATT_HOSTILE_BATCH={marker}".encode(), set()) == []
+    with capsys.disabled():
+        slowest = max(runs.items(), key=lambda kv: kv[1][1])
+        print(f"\nweak batch: {len(runs)} submissions in {elapsed:.1f} s; slowest {slowest[0]} {slowest[1][1]:.2f} s")
