@@ -70,6 +70,14 @@ def parse_grid(params: Params, key: str = "grid", low: int = -3, high: int = 3) 
     return Grid(lo, hi, step, style)
 
 
+def require_points(params: Params, grid: Grid, dim: int, n: int) -> None:
+    """Fail at load time when the grid cannot hold n distinct nonzero points in `dim` dimensions."""
+    available = grid.size ** dim - (1 if grid.contains(Fraction(0)) else 0)
+    if available < n:
+        raise params.fail("n_points", f"the grid holds only {available} distinct nonzero points in {dim} "
+                                      f"dimension{'s' if dim > 1 else ''}, got {n}; widen the grid")
+
+
 def is_decimal(v: Fraction) -> bool:
     d = v.denominator
     for prime in (2, 5):

@@ -10,7 +10,7 @@ import numpy as np
 from exercises.core import Trace, perceptron_trace
 from exercises.figures import Line, scene
 from exercises.kinds.base import Part, Reject
-from exercises.kinds.grid import Grid, NumberFormat, parse_grid
+from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import draw_direction, labelled_points
 from exercises.numbers import fraction_str, vector_str
@@ -60,6 +60,7 @@ def parse_params(p: Params) -> HandTraceParams:
     )
     p.ordered("min_updates", "max_updates", params.min_updates, params.max_updates)
     p.ordered("min_epochs", "max_epochs", params.min_epochs, params.max_epochs)
+    require_points(p, params.grid, params.dim, params.n_points)
     if params.tie == "required" and params.dim == 1 and not params.offset:
         raise p.fail("tie", "required needs dim of at least 2 or offset: true (in one dimension through the origin "
                             "θ·x = 0 only when θ = 0)")

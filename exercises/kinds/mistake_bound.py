@@ -10,7 +10,7 @@ import numpy as np
 from exercises.core import MarginBound, margin_bound
 from exercises.figures import Line, scene
 from exercises.kinds.base import Part, Reject
-from exercises.kinds.grid import Grid, NumberFormat, parse_grid
+from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
 from exercises.numbers import exact_str, fraction_str, vector_str
@@ -39,11 +39,13 @@ class MistakeBoundData:
 
 
 def parse_params(p: Params) -> MistakeBoundParams:
-    return MistakeBoundParams(
+    params = MistakeBoundParams(
         dim=p.integer("dim", 2, 1, 5), n_points=p.integer("n_points", 4, 2, 12), grid=parse_grid(p),
         min_margin=p.number("min_margin", 1, 0, 1000), max_bound=p.integer("max_bound", 200, 1, 10**6),
         w_star_max=p.integer("w_star_max", 3, 1, 20),
     )
+    require_points(p, params.grid, params.dim, params.n_points)
+    return params
 
 
 def generate(params: MistakeBoundParams, rng: np.random.Generator) -> MistakeBoundData:

@@ -10,7 +10,7 @@ import numpy as np
 from exercises.core import Decision, Infeasibility, Separator, separability, verify_infeasibility, verify_separator
 from exercises.figures import Line, scene
 from exercises.kinds.base import Part, Reject
-from exercises.kinds.grid import Grid, NumberFormat, parse_grid
+from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
 from exercises.numbers import fraction_str, to_fraction, vector_str
@@ -39,11 +39,13 @@ class SeparabilityData:
 
 def parse_params(p: Params) -> SeparabilityParams:
     category = p.choice("category", "mixed", CATEGORIES + ("mixed",))
-    return SeparabilityParams(
+    params = SeparabilityParams(
         dim=p.integer("dim", 2, 1, 5), n_points=p.integer("n_points", 5, 3, 12), grid=parse_grid(p),
         categories=CATEGORIES if category == "mixed" else (category,),
         min_margin=p.number("min_margin", 0, 0, 1000),
     )
+    require_points(p, params.grid, params.dim, params.n_points)
+    return params
 
 
 def generate(params: SeparabilityParams, rng: np.random.Generator) -> SeparabilityData:
