@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 from exercises.errors import UsageError
-from exercises.generate import FORMATS, build_sheets, variant_seeds, write_outputs
+from exercises.generate import (FORMATS, MAX_VARIANTS, build_sheets, render_page, render_variant, variant_seeds,
+                                 write_outputs)
 from exercises.handout import check_answers
 from exercises.render import render
 from exercises.roster import read_roster, student_seed
@@ -33,6 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, default=Path("out/exercises"), help="output directory (default out/exercises)")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     p.set_defaults(run=run_generate)
+    p = sub.add_parser("show", help="print one variant of a spec (question, and --key for the solution) as Markdown")
+    p.add_argument("specs", nargs="*", metavar="SPEC", help=f"spec files or bundled names (default `{DEFAULT_SPEC}`)")
+    p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
+    p.add_argument("--variant", type=int, default=1, metavar="K", help="which variant of that seed (default 1)")
+    p.add_argument("--key", action="store_true", help="also print the worked solution")
+    p.set_defaults(run=run_show)
     p = sub.add_parser("list", help="list the bundled exercise specs")
     p.set_defaults(run=run_list)
     p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers)")
@@ -70,6 +77,19 @@ def run_generate(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),
                      files=written, seconds=f"{time.perf_counter() - start:.1f}"), end="")
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
+    if not 1 <= args.variant <= MAX_VARIANTS:
+        raise UsageError(f"--variant must be between 1 and {MAX_VARIANTS}, got {args.variant}")
+    label, name, seed = variant_seeds(spec, args.seed, args.variant)[-1]
+    sheet = build_sheets(spec, [(label, name, seed)])[0]
+    roles = ("question", "key") if args.key else ("question",)
+    sections = [{"heading": f"Variant {label} (seed {args.seed})", "body": "".join(
+        render_variant(v, ["md"])["md"][role] for v in sheet.variants for role in roles)}]
+    print(render_page("md", "key" if args.key else "question", spec, sections), end="")
     return 0
 
 

@@ -160,3 +160,12 @@ def test_golden_files(tmp_path):
             golden.write_text(got, encoding="utf-8")
         assert golden.exists(), f"missing golden file {golden}; run with UPDATE_GOLDEN=1"
         assert got == golden.read_text(encoding="utf-8"), f"{name} differs from {golden} (UPDATE_GOLDEN=1 to accept)"
+
+
+def test_show_prints_one_variant_matching_generate(tmp_path, capsys):
+    assert main(["show", "hand_trace", "--seed", "4", "--key"]) == 0
+    shown = capsys.readouterr().out
+    assert "### Exercise 1." in shown and "solution" in shown
+    assert generate(tmp_path / "o", "hand_trace", "--seed", "4", "--format", "md") == 0
+    key = (tmp_path / "o" / "variants" / "v01" / "key.md").read_text()
+    assert key.split("### Exercise 1.")[1].split("<sub>")[0].strip() in shown
