@@ -6,6 +6,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections import Counter
@@ -187,6 +188,22 @@ def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], o
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+_SAFE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+
+def folder_names(labels: Sequence[str]) -> list[str]:
+    """A safe, distinct folder name per sheet label (student ids may hold `/`, `..` or differ only in case)."""
+    lowered = Counter(label.lower() for label in labels)
+    out = []
+    for label in labels:
+        if _SAFE.fullmatch(label) and lowered[label.lower()] == 1:
+            out.append(label)
+        else:
+            stem = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._")[:40] or "student"
+            out.append(f"{stem}-{hashlib.sha256(label.encode('utf-8')).hexdigest()[:8]}")
+    return out
+
+
 def _write_folder(folder: Path, files: dict[str, str]) -> None:
     folder.mkdir(parents=True)
     for name, text in files.items():
@@ -197,8 +214,8 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
     """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
     combined: dict = {(fmt, role): [] for fmt in formats for role in ROLES}
     with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
-        jobs = [pool.submit(_write_folder, root / "variants" / sheet.label, _sheet_files(spec, sheet, formats, combined))
-                for sheet in sheets]
+        jobs = [pool.submit(_write_folder, root / "variants" / folder, _sheet_files(spec, sheet, formats, combined))
+                for sheet, folder in zip(sheets, folder_names([s.label for s in sheets]))]
         top: dict[str, str] = {}
         for fmt in formats:
             if fmt == "json":

@@ -169,3 +169,13 @@ def test_show_prints_one_variant_matching_generate(tmp_path, capsys):
     assert generate(tmp_path / "o", "hand_trace", "--seed", "4", "--format", "md") == 0
     key = (tmp_path / "o" / "variants" / "v01" / "key.md").read_text()
     assert key.split("### Exercise 1.")[1].split("<sub>")[0].strip() in shown
+
+
+def test_student_ids_never_escape_the_output_folder(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id\n../../evil\nAda\nada\nok-1\n", encoding="utf-8")
+    assert generate(tmp_path / "o", "hand_trace", "--roster", str(roster), "--secret", "s") == 0
+    folders = sorted(p.name for p in (tmp_path / "o" / "variants").iterdir())
+    assert "ok-1" in folders and len(folders) == 4
+    assert all(not name.startswith(".") and "/" not in name for name in folders)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o", "roster.csv"]

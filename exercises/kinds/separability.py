@@ -38,10 +38,15 @@ class SeparabilityData:
 
 
 def parse_params(p: Params) -> SeparabilityParams:
-    category = p.choice("category", "mixed", CATEGORIES + ("mixed",))
+    raw = p.raw.get("category", "mixed")
+    if isinstance(raw, list) and raw and all(c in CATEGORIES for c in raw):
+        categories = tuple(dict.fromkeys(raw))
+    else:
+        category = p.choice("category", "mixed", CATEGORIES + ("mixed",))
+        categories = CATEGORIES if category == "mixed" else (category,)
     params = SeparabilityParams(
         dim=p.integer("dim", 2, 1, 5), n_points=p.integer("n_points", 5, 3, 12), grid=parse_grid(p),
-        categories=CATEGORIES if category == "mixed" else (category,),
+        categories=categories,
         min_margin=p.number("min_margin", 0, 0, 1000),
     )
     require_points(p, params.grid, params.dim, params.n_points)
