@@ -20,11 +20,13 @@ import numpy as np
 
 from exercises.errors import RosenblattError
 from grader import channel
+from grader.isolation import remove_tree
 
 ZYGOTE_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "zygote.py")
 CASE_STATUSES = frozenset({"returned", "raised", "memory"})
 LOAD_STATUSES = frozenset({"ok", "syntax-error", "import-error", "missing-function", "memory"})
 SETUP_SECONDS = 10.0  # building one sandbox; grader-side, never charged to the submission
+MAX_SOURCE = 4 << 20
 _THREADS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
@@ -120,9 +122,10 @@ class _Zygote:
         self.marker = f"ROSENBLATT_SANDBOX_ID={secrets.token_hex(12)}".encode()
         env = {**_THREADS, **env, "ROSENBLATT_SANDBOX_ID": self.marker.split(b"=")[1].decode()}
         numpy_dir = os.path.dirname(os.path.dirname(np.__file__))
+        self.tmp_base = tempfile.mkdtemp(prefix="rosenblatt-sandbox-")  # weak mode's private dirs live here
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-I", ZYGOTE_SCRIPT, str(theirs.fileno()), numpy_dir],
+                [sys.executable, "-I", ZYGOTE_SCRIPT, str(theirs.fileno()), numpy_dir, self.tmp_base],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.stderr,
                 pass_fds=(theirs.fileno(),), env=env, cwd="/", start_new_session=True)
         except OSError as err:
@@ -136,6 +139,7 @@ class _Zygote:
             self.close()
             raise SandboxError(f"the sandbox zygote did not start: {self.stderr_tail or 'no output'}") from None
         self.strong, self.note = bool(hello.get("strong")), str(hello.get("note", ""))[:500]
+        self.weak_note = str(hello.get("weak_note", ""))[:500]
 
     def send(self, msg: dict, fds: Sequence[int] = ()) -> None:
         try:
@@ -144,11 +148,14 @@ class _Zygote:
             raise _ZygoteGone from None
 
     def read_one(self) -> None:
-        """Read one pending message into the inbox; _ZygoteGone on end of file."""
-        data = self.sock.recv(1 << 16)
-        if not data:
-            raise _ZygoteGone
-        self.inbox.append(channel.loads(data))
+        """Read one pending message into the inbox; _ZygoteGone on end of file or nonsense."""
+        try:
+            data = self.sock.recv(1 << 16)
+            if not data:
+                raise _ZygoteGone
+            self.inbox.append(channel.loads(data))
+        except (OSError, channel.WireError):
+            raise _ZygoteGone from None
 
     def expect(self, ops: tuple[str, ...], seconds: float) -> dict:
         """Wait for the first message whose op is in ops; _ZygoteGone on timeout or end of file."""
@@ -156,10 +163,7 @@ class _Zygote:
         while not any(m.get("op") in ops for m in self.inbox):
             if not select.select([self.sock], [], [], max(deadline - time.monotonic(), 0))[0]:
                 raise _ZygoteGone
-            try:
-                self.read_one()
-            except channel.WireError:
-                raise _ZygoteGone from None
+            self.read_one()
         msg = next(m for m in self.inbox if m.get("op") in ops)
         self.inbox.remove(msg)
         return msg
@@ -183,6 +187,7 @@ class _Zygote:
             self.proc.kill()
             self.proc.wait()
         _kill_marked(self.marker)
+        remove_tree(self.tmp_base)
         self.sock.close()
 
 
@@ -190,32 +195,29 @@ class _Child:
     """The grader's ends of one sandboxed child's pipes (control, results, stdout, stderr), pumped to deadlines."""
 
     def __init__(self, zygote: _Zygote, mode: str, limits: Limits, out: channel.Capture, err: channel.Capture):
-        self.z, self.ended, self.status, self.exited_at, self.corrupt, self.flooded = zygote, False, None, 0.0, "", False
+        self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
+        self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
+        self.reader, self.frames, self.pending = channel.FrameReader(), deque(), bytearray()
         ctl_r, self.ctl = os.pipe()
         self.res, res_w = os.pipe()
-        out_r, out_w = os.pipe()
-        err_r, err_w = os.pipe()
+        (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe()
         self.streams = {self.res: None, out_r: out, err_r: err}  # fd -> capture; None is the result channel
         for fd in (self.ctl, *self.streams):
             os.set_blocking(fd, False)
-        self.reader, self.frames, self.pending = channel.FrameReader(), deque(), bytearray()
-        self.flood_left = limits.flood_bytes
         try:
             zygote.send({"op": "spawn", "mode": mode, "limits": asdict(limits)}, [ctl_r, res_w, out_w, err_w])
+        except _ZygoteGone:
+            self.abandon()
+            raise
         finally:
             for fd in (ctl_r, res_w, out_w, err_w):
                 os.close(fd)
-        reply = zygote.expect(("spawned", "spawn-failed"), SETUP_SECONDS)
-        if reply["op"] != "spawned":
-            self.end(0.0)
-            raise SandboxError(f"the sandbox could not start a child: {str(reply.get('error'))[:500]}")
-        self.pid = int(reply["pid"])
 
     def send(self, msg: dict) -> None:
         self.pending += channel.frame(channel.dumps(msg))
 
     def pump(self, deadline: float) -> None:
-        """One round of I/O, waiting at most until deadline."""
+        """One round of I/O, waiting at most until deadline; picks up the zygote's notices about this child."""
         poller = select.poll()
         for fd in self.streams:
             poller.register(fd, select.POLLIN)
@@ -229,17 +231,21 @@ class _Child:
                 self._write()
             elif fd in self.streams:
                 self._read(fd)
-        exited = next((m for m in self.z.inbox if m.get("op") == "exited"), None)
-        if exited is not None:
-            self.z.inbox.remove(exited)
-            self.status, self.exited_at = exited.get("status"), time.monotonic()
+        while self.z.inbox:
+            note = self.z.inbox.popleft()
+            if note.get("op") == "spawn-failed":
+                raise SandboxError(f"the sandbox could not start a child: {str(note.get('error'))[:500]}")
+            if note.get("op") == "spawned":
+                self.pid = int(note["pid"])
+            elif note.get("op") == "exited":
+                self.status, self.exited_at = note.get("status"), time.monotonic()
 
     def _write(self) -> None:
         try:
             del self.pending[:os.write(self.ctl, self.pending[:1 << 16])]
         except BlockingIOError:
             pass
-        except OSError:  # the child closed its end (or died): nothing more can be sent
+        except OSError:  # the child closed its end or died: nothing more can be sent
             self.pending.clear()
 
     def _read(self, fd: int) -> None:
@@ -254,14 +260,15 @@ class _Child:
             self._close(fd)
         elif capture is None:
             try:
-                self.frames.extend(self.reader.feed(data))
+                now = time.monotonic()
+                self.frames.extend((now, frame) for frame in self.reader.feed(data))
             except channel.WireError as err:
                 self.corrupt = str(err)
                 self._close(fd)
         else:
             capture.add(data)
             self.flood_left -= len(data)
-            if self.flood_left < 0:  # closing makes further writes fail in the child instead of costing us
+            if self.flood_left < 0:  # closing makes the child's further writes fail instead of costing us
                 self.flooded = True
                 for other in [f for f, c in self.streams.items() if c is not None]:
                     self._close(other)
@@ -270,18 +277,18 @@ class _Child:
         if self.streams.pop(fd, 0) != 0:
             os.close(fd)
 
-    def wait_frame(self, deadline: float) -> bytes | str:
-        """The next result message, or 'timeout', 'closed' (the child is gone) or 'corrupt'."""
+    def wait_frame(self, deadline: float) -> tuple[float, bytes | str]:
+        """(arrival time, next result message), or (now, 'timeout' | 'closed' | 'corrupt')."""
         while True:
+            now = time.monotonic()
             if self.frames:
                 return self.frames.popleft()
             if self.corrupt:
-                return "corrupt"
-            now = time.monotonic()
+                return now, "corrupt"
             if self.res not in self.streams or (self.status is not None and now > self.exited_at + 0.5):
-                return "closed"
+                return now, "closed"
             if now >= deadline:
-                return "timeout"
+                return now, "timeout"
             self.pump(min(deadline, self.exited_at + 0.5) if self.status is not None else deadline)
 
     def end(self, grace: float) -> int | None:
@@ -309,23 +316,22 @@ class _Child:
 
     def abandon(self) -> None:
         """The zygote is gone: kill the child's tree ourselves and close our ends."""
-        for killer in (os.killpg, os.kill):
+        for killer in (os.killpg, os.kill) if self.pid else ():
             try:
                 killer(self.pid, signal.SIGKILL)
             except OSError:
                 pass
-        self.ended = True
         for fd in [self.ctl, *self.streams] if self.ctl >= 0 else list(self.streams):
             os.close(fd)
+        self.ended, self.ctl = True, -1
         self.streams.clear()
-        self.ctl = -1
 
 
 class _Run:
     """One submission: children are forked as needed (a fresh one after a case kills its child) until done."""
 
     def __init__(self, box: Sandbox, source: bytes, filename: str, function: str, cases: Sequence[CaseInput]):
-        self.box, self.limits, self.cases = box, box.limits, list(cases)
+        self.box, self.limits, self.cases, self.source = box, box.limits, list(cases), source
         self.load_msg = {"k": "load", "source": base64.b64encode(source).decode("ascii"),
                          "filename": os.path.basename(filename) or "submission.py", "function": function}
         self.wire = [_encode_case(c) for c in self.cases]
@@ -336,16 +342,17 @@ class _Run:
     def execute(self) -> SubmissionRun:
         start = time.monotonic()
         self.deadline = start + self.limits.total_seconds
-        load_status, load_error, reload_error = None, "", ""
-        while True:
+        load_status, load_error, why = None, "", "not run: the submission's time ran out or it failed to load"
+        if len(self.source) > MAX_SOURCE:
+            load_status, load_error = "import-error", f"the source file is larger than {MAX_SOURCE >> 20} MiB"
+        while load_status is None or (load_status == "ok" and len(self.outcomes) < len(self.cases)
+                                      and time.monotonic() < self.deadline):
             status, error = self.attempt()
             if load_status is None:
                 load_status, load_error = status, error
             elif status != "ok":
-                reload_error = f"not run: the submission failed to load again ({status})"
-            if status != "ok" or len(self.outcomes) >= len(self.cases) or time.monotonic() >= self.deadline:
+                why = f"not run: the submission failed to load again ({status})"
                 break
-        why = reload_error or "not run: the submission's time ran out or it failed to load"
         outcomes = self.outcomes + [CaseOutcome(c.case_id, "not-run", None, why, False, 0.0)
                                     for c in self.cases[len(self.outcomes):]]
         note = "output limit reached: the streams were closed on the submission" if self.flooded else ""
@@ -358,7 +365,7 @@ class _Run:
         child = self.box._spawn(self.out, self.err)
         try:
             began = time.monotonic()
-            ready = child.wait_frame(began + SETUP_SECONDS)
+            ready = child.wait_frame(began + SETUP_SECONDS)[1]
             self.deadline += time.monotonic() - began  # building the sandbox is not the submission's time
             if not isinstance(ready, bytes) or channel.loads(ready) != {"k": "ready"}:
                 child.end(0.0)
@@ -376,8 +383,8 @@ class _Run:
             if self.loading:
                 return "crashed", reason
             if len(self.outcomes) < len(self.cases):
-                self.outcomes.append(CaseOutcome(self.cases[len(self.outcomes)].case_id, "crashed", None, reason,
-                                                 False, 0.0))
+                case_id = self.cases[len(self.outcomes)].case_id
+                self.outcomes.append(CaseOutcome(case_id, "crashed", None, reason, False, 0.0))
             return "ok", ""
         finally:
             self.flooded |= child.flooded
@@ -385,7 +392,7 @@ class _Run:
     def load(self, child: _Child) -> tuple[str, str]:
         nonce = secrets.token_hex(8)
         child.send({**self.load_msg, "nonce": nonce})
-        frame = child.wait_frame(min(time.monotonic() + self.limits.load_seconds, self.deadline))
+        frame = child.wait_frame(min(time.monotonic() + self.limits.load_seconds, self.deadline))[1]
         if frame == "timeout":
             child.end(0.0)
             return "timeout", f"loading took longer than {self.limits.load_seconds:g} s"
@@ -407,32 +414,33 @@ class _Run:
         nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
         for index, nonce in enumerate(nonces, first):
             child.send({"k": "case", "nonce": nonce, **self.wire[index]})
+        start = time.monotonic()
         for index, nonce in enumerate(nonces, first):
-            outcome, alive = self.run_case(child, index, nonce)
+            outcome, start = self.run_case(child, index, nonce, start)
             self.outcomes.append(outcome)
-            if not alive:
+            if start is None:
                 return
 
-    def run_case(self, child: _Child, index: int, nonce: str) -> tuple[CaseOutcome, bool]:
+    def run_case(self, child: _Child, index: int, nonce: str, start: float) -> tuple[CaseOutcome, float | None]:
+        """Wait for one case's result; it had from `start` (the previous result's arrival) on. None: child gone."""
         case = self.cases[index]
         limit = case.seconds if case.seconds is not None else self.limits.case_seconds
-        began = time.monotonic()
-        frame = child.wait_frame(min(began + limit, self.deadline))
-        seconds = time.monotonic() - began
+        arrived, frame = child.wait_frame(min(start + limit, self.deadline))
+        seconds = max(arrived - start, 0.0)
         if frame == "timeout":
             child.end(0.0)
-            why = f"exceeded the {limit:g} s limit for this case" if began + limit <= self.deadline \
+            why = f"exceeded the {limit:g} s limit for this case" if start + limit <= self.deadline \
                 else "the submission's total time budget ran out"
-            return CaseOutcome(case.case_id, "timeout", None, why, False, seconds), False
+            return CaseOutcome(case.case_id, "timeout", None, why, False, seconds), None
         if frame == "closed":
             status, why = _exit_reason(child.end(1.0))
-            return CaseOutcome(case.case_id, status, None, why, False, seconds), False
+            return CaseOutcome(case.case_id, status, None, why, False, seconds), None
         try:
-            return _parse_case(frame, case.case_id, nonce, seconds), True
+            return _parse_case(frame, case.case_id, nonce, seconds), arrived
         except (channel.WireError, TypeError) as err:
             child.end(0.0)
             return CaseOutcome(case.case_id, "bad-output", None, f"malformed result ({err})"[:300], False,
-                               seconds), False
+                               seconds), None
 
 
 def _text(text: str) -> str:
@@ -441,8 +449,11 @@ def _text(text: str) -> str:
 
 def _encode_case(case: CaseInput) -> dict:
     wire = {"args": channel.to_wire(tuple(case.args)), "kwargs": channel.to_wire(dict(case.kwargs))}
-    if b'"t":"opaque"' in channel.dumps(wire):  # tags are the only unescaped quotes in the JSON text
+    text = channel.dumps(wire)
+    if b'"t":"opaque"' in text:  # tags are the only unescaped quotes in the JSON text
         raise SandboxError(f"case {case.case_id}: an argument has a type the sandbox cannot send")
+    if len(text) > channel.MAX_FRAME - 4096:
+        raise SandboxError(f"case {case.case_id}: the arguments are too large to send")
     return wire
 
 
@@ -480,17 +491,19 @@ class Sandbox:
         self._mode = "strong" if zygote.strong and self._requested != "weak" else "weak"
         if self._mode == "weak":
             why = "requested by the caller" if self._requested == "weak" else f"namespaces unavailable: {zygote.note}"
-            self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
+            extra = f"; {zygote.weak_note}" if zygote.weak_note else ""
+            self.isolation_note = f"{why}; process limits only: the file system and network stay reachable{extra}"
 
     def _spawn(self, out: channel.Capture, err: channel.Capture) -> _Child:
-        if self._zygote is None or not self._zygote.alive():
-            self._drop_zygote()
-            self._start()
-        try:
-            return _Child(self._zygote, self._mode, self.limits, out, err)
-        except _ZygoteGone:
-            self._drop_zygote()
-            raise SandboxError("the sandbox zygote died while starting a child") from None
+        for attempt in range(2):
+            if self._zygote is None or not self._zygote.alive():
+                self._drop_zygote()
+                self._start()
+            try:
+                return _Child(self._zygote, self._mode, self.limits, out, err)
+            except _ZygoteGone:
+                self._drop_zygote()
+        raise SandboxError("the sandbox zygote keeps dying while starting a child")
 
     def _drop_zygote(self) -> None:
         if self._zygote is not None:

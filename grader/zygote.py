@@ -121,8 +121,8 @@ class Harness:
 class Zygote:
     """Serves spawn/kill requests from the grader over a SOCK_SEQPACKET socket; reaps and sweeps every job."""
 
-    def __init__(self, sock: socket.socket):
-        self.sock, self.job, self.mode, self.tmpdir = sock, None, "", None
+    def __init__(self, sock: socket.socket, tmp_base: str):
+        self.sock, self.job, self.mode, self.tmpdir, self.tmp_base = sock, None, "", None, tmp_base
         self.uid = UID_BASE + os.getpid()
         self.full_root = iso.is_full_root()
         hidden = [HERE, os.path.dirname(HERE)] if os.path.basename(HERE) == "grader" else [HERE]
@@ -166,7 +166,6 @@ class Zygote:
                           limits["max_processes"], int(limits["total_seconds"]) + 2)
         iso.no_new_privs()
         os.environ.update(HOME=home, TMPDIR=home)
-        os.listdir(os.path.dirname(os.__file__))  # the standard library must stay readable
 
     def child(self, fds: list[int], limits: dict, mode: str, probe: bool = False) -> None:
         """Body of the forked child; never returns."""
@@ -178,6 +177,8 @@ class Zygote:
             iso.place_fds([os.open("/dev/null", os.O_RDONLY), fds[2], fds[3], fds[0], fds[1]])
             try:
                 self.isolate(limits, mode)
+                if probe:
+                    os.listdir(os.path.dirname(os.__file__))  # the standard library must stay readable
             except BaseException as exc:  # noqa: BLE001 - report why the sandbox could not be built
                 os.write(2, f"sandbox setup failed: {type(exc).__name__}: {exc}\n".encode())
                 os._exit(channel.EXIT_SETUP)
@@ -208,7 +209,7 @@ class Zygote:
         return iso.fork_in_userns(lambda: self.child(fds, limits, "strong", probe))
 
     def fork_weak(self, fds: list[int], limits: dict) -> int:
-        self.tmpdir = tempfile.mkdtemp(prefix="rosenblatt-sandbox-")
+        self.tmpdir = tempfile.mkdtemp(prefix="job-", dir=self.tmp_base)
         if self.weak_uid is not None:
             os.chown(self.tmpdir, self.weak_uid, self.weak_uid)
         pid = os.fork()
@@ -285,11 +286,7 @@ class Zygote:
                 self.reap()
             if self.sock in ready:
                 data, fds, _, _ = socket.recv_fds(self.sock, 1 << 16, 8)
-                if not data:
-                    self.kill()
-                    iso.kill_children()
-                    return
-                msg = channel.loads(data)
+                msg = channel.loads(data) if data else {"op": "quit"}
                 if msg.get("op") == "spawn":
                     self.spawn(msg, fds)
                 elif msg.get("op") == "kill":
@@ -297,6 +294,8 @@ class Zygote:
                 elif msg.get("op") == "quit":
                     self.kill()
                     iso.kill_children()
+                    if self.tmpdir:
+                        iso.remove_tree(self.tmpdir)
                     return
 
 
@@ -331,10 +330,13 @@ def _warm() -> None:
 def main() -> None:
     sock = socket.socket(fileno=int(sys.argv[1]))
     _warm()
-    zygote = Zygote(sock)
+    zygote = Zygote(sock, sys.argv[3])
     gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
     reason = zygote.probe()
-    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid())
+    weak_root = zygote.full_root and zygote.weak_uid is None
+    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(),
+                 weak_note="submissions run as root (the Python install is not readable by other users)"
+                 if weak_root else "")
     zygote.serve()
 
 

@@ -121,12 +121,21 @@ def bait(monkeypatch):
     shutil.rmtree(BAIT, ignore_errors=True)
 
 
+def _temp_base(zygote_pid: int | None) -> list[str]:
+    """The zygote's private temp base dir, from its command line (argv[5])."""
+    try:
+        with open(f"/proc/{zygote_pid}/cmdline", "rb") as fh:
+            return [fh.read().split(b"\0")[5].decode()]
+    except (OSError, IndexError):
+        return []
+
+
 def run_batch(names: list[str], isolation: str, marker: str) -> tuple[dict, float, set[int]]:
     """Grade the named submissions with two workers (one Sandbox each); returns runs, wall time, zygote uids."""
     jobs: queue.Queue = queue.Queue()
     for name in names:
         jobs.put(name)
-    runs, uids, errors, lock = {}, set(), [], threading.Lock()
+    runs, uids, errors, lock, tmp_bases = {}, set(), [], threading.Lock(), set()
 
     def worker():
         try:
@@ -141,6 +150,7 @@ def run_batch(names: list[str], isolation: str, marker: str) -> tuple[dict, floa
                     with lock:
                         runs[name] = (run, time.monotonic() - began)
                         uids.add(UID_BASE + (box.zygote_pid or 0))
+                        tmp_bases.update(_temp_base(box.zygote_pid))
         except BaseException as err:  # noqa: BLE001 - reported by the test below
             errors.append(err)
 
@@ -152,6 +162,7 @@ def run_batch(names: list[str], isolation: str, marker: str) -> tuple[dict, floa
         t.join(BATCH_SECONDS)
     assert not any(t.is_alive() for t in threads), "the batch did not finish"
     assert not errors, errors
+    assert tmp_bases and not [p for p in tmp_bases if os.path.exists(p)], "a sandbox temp dir was left behind"
     return runs, time.monotonic() - began, uids
 
 

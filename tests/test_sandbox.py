@@ -284,7 +284,7 @@ def test_weak_child_is_reported_and_confined_by_process_limits(weak):
     assert weak.isolation == "weak" and "requested" in weak.isolation_note
     found = probe(weak)
     assert found["mods"] == [] and found["import"] == "blocked" and "ROSENBLATT_TEST_SECRET" not in found["env"]
-    assert os.path.basename(found["cwd"]).startswith("rosenblatt-sandbox-")
+    assert os.path.basename(os.path.dirname(found["cwd"])).startswith("rosenblatt-sandbox-")
     assert not os.path.exists(found["cwd"])  # the private temp dir is removed afterwards
 
 

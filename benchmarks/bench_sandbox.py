@@ -1,0 +1,100 @@
+"""Benchmark the sandbox: per-submission overhead (ms) of 200 instant submissions x 10 small cases, strong and weak,
+against a fresh `python -c` subprocess per submission."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from grader.sandbox import CaseInput, Sandbox
+
+SUBMISSIONS, CASES = 200, 10
+INSTANT = b"import numpy as np\ndef perceptron(X, y, max_epochs=1000, offset=True):\n" \
+          b"    return np.zeros(X.shape[1]), 0.0, True\n"
+RUNNER = """
+import json, sys
+import numpy as np
+source = sys.stdin.buffer.read()
+module = {"__name__": "submission"}
+exec(compile(source, "submission.py", "exec"), module)
+cases = json.loads(sys.argv[1])
+out = []
+for X, y in cases:
+    theta, theta0, converged = module["perceptron"](np.array(X), np.array(y))
+    out.append([theta.tolist(), float(theta0), bool(converged)])
+print(json.dumps(out))
+"""
+
+
+def _cases() -> list[CaseInput]:
+    X = np.array([[1.0, 0.5], [-0.5, -1.0], [0.25, 1.5]])
+    y = np.array([1, -1, 1])
+    return [CaseInput(f"c{i}", (X + i / 8, y), {}) for i in range(CASES)]
+
+
+def _in_process(cases: list[CaseInput]) -> list[float]:
+    """The unsafe floor: exec and call in the benchmark's own process."""
+    times = []
+    for _ in range(SUBMISSIONS):
+        start = time.perf_counter()
+        module: dict = {"__name__": "submission"}
+        exec(compile(INSTANT, "submission.py", "exec"), module)  # noqa: S102 - trusted benchmark code
+        for c in cases:
+            module["perceptron"](*(a.copy() for a in c.args))
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _sandboxed(isolation: str, cases: list[CaseInput]) -> tuple[list[float], str]:
+    times = []
+    with Sandbox(isolation=isolation) as box:
+        box.run(INSTANT, "warm.py", "perceptron", cases)
+        for _ in range(SUBMISSIONS):
+            start = time.perf_counter()
+            run = box.run(INSTANT, "submission.py", "perceptron", cases)
+            times.append(time.perf_counter() - start)
+            assert all(o.status == "returned" for o in run.outcomes), run
+        return times, box.isolation
+
+
+def _subprocess(cases: list[CaseInput], count: int) -> list[float]:
+    payload = json.dumps([[c.args[0].tolist(), c.args[1].tolist()] for c in cases])
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", RUNNER, payload], input=INSTANT, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _line(label: str, times: list[float]) -> float:
+    median = statistics.median(times) * 1000
+    print(f"{label:<58} median {median:7.2f} ms   mean {statistics.fmean(times) * 1000:7.2f} ms   (n={len(times)})")
+    return median
+
+
+def main() -> None:
+    cases = _cases()
+    print(f"per-submission wall time, {SUBMISSIONS} instant submissions x {CASES} small cases")
+    floor = _line("in the grader's own process (unsafe floor)", _in_process(cases))
+    results = {}
+    for isolation in ("strong", "weak"):
+        try:
+            times, got = _sandboxed(isolation, cases)
+        except Exception as err:  # noqa: BLE001 - report and go on (strong isolation may be unavailable)
+            print(f"sandbox isolation={isolation}: unavailable ({err})")
+            continue
+        results[isolation] = _line(f"sandbox, isolation={got} (fork of a warm zygote)", times)
+    alternative = _line("fresh `python -c` subprocess per submission", _subprocess(cases, SUBMISSIONS))
+    for isolation, median in results.items():
+        print(f"overhead over the floor, {isolation}: {median - floor:.2f} ms; "
+              f"fresh subprocess / sandbox ({isolation}): {alternative / median:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
