@@ -174,8 +174,8 @@ def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], 
     per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table) for c in cases}
     for cid, names in _twins(cases, verdicts).items():
         per_case[cid] |= names
-    bad = _contradictions(a, cases, verdicts, table)
     uncovered = {cid for cid, names in per_case.items() if names}
+    bad = _contradictions(a, cases, verdicts, table) if uncovered else {}
     findings: list[Finding] = []
     while uncovered and len(findings) < limit:
         score = {n: sum(1 for cid in uncovered if n in per_case[cid]) for n in ORDER if bad.get(n, 0) == 0}

@@ -1,4 +1,4 @@
-"""Grade one submission: run the visible and hidden suites in the sandbox, judge, diagnose, shrink, score."""
+"""Grade one submission: run the visible and hidden cases in one sandboxed child, judge, diagnose, shrink, score."""
 
 from __future__ import annotations
 
@@ -75,19 +75,28 @@ class Suite:
         self.hidden = hidden_cases(a, seed) if hidden and seed is not None else ()
         self.commitment = commitment(seed) if seed is not None else ""
         self.table = MutantTable(self.visible + self.hidden).warm()
+        self.calls = {c.case_id: _frozen(build_call(a, c)) for c in self.cases}
 
     @property
     def cases(self) -> tuple[Case, ...]:
         return self.visible + self.hidden
 
 
-def case_inputs(a: Assignment, cases: Sequence[Case], factory: Any = None) -> list:
+def _frozen(call: tuple[tuple, dict]) -> tuple[tuple, dict]:
+    """Make a case's arrays read-only: they are built once per suite and shared by every worker."""
+    for value in list(call[0]) + list(call[1].values()):
+        if hasattr(value, "flags"):
+            value.flags.writeable = False
+    return call
+
+
+def case_inputs(a: Assignment, cases: Sequence[Case], factory: Any = None, calls: dict | None = None) -> list:
     """The sandbox's CaseInput values: arguments only (never the expected answers)."""
     if factory is None:
         from grader.sandbox import CaseInput as factory  # the sandbox engineer's module
     out = []
     for c in cases:
-        args, kwargs = build_call(a, c)
+        args, kwargs = calls[c.case_id] if calls and c.case_id in calls else build_call(a, c)
         out.append(factory(case_id=c.case_id, args=args, kwargs=kwargs, seconds=c.seconds))
     return out
 
@@ -115,14 +124,14 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     a = suite.assignment
 
     def inputs(cases):
-        return case_inputs(a, cases, factory)
+        return case_inputs(a, cases, factory, suite.calls)
 
     max_score = a.visible_points + sum(p for f, p in a.hidden if any(c.family == f for c in suite.hidden))
     meta = {"submission_sha256": hashlib.sha256(source).hexdigest()}
     if not filename.endswith(".py"):
         return Report(name, filename, "ungradable", "not a Python file (expected a .py file)", 0.0, max_score,
                       meta=meta)
-    vis = sandbox.run(source, filename, a.function, inputs(suite.visible))
+    vis = sandbox.run(source, filename, a.function, inputs(suite.cases))  # one child for the whole suite
     if vis.load_status != "ok":
         why = UNGRADABLE.get(vis.load_status, vis.load_status)
         detail = (vis.load_error or "").strip().splitlines()[-1:] or [""]
@@ -130,8 +139,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             why, detail = f"the file does not define a function named {a.function}", [""]
         return Report(name, filename, "ungradable", f"{why}: {detail[0]}".rstrip(": "), 0.0, max_score,
                       stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta)
-    hid = sandbox.run(source, filename, a.function, inputs(suite.hidden)) if suite.hidden else None
-    outcomes = {**_outcomes(vis), **(_outcomes(hid) if hid else {})}
+    outcomes = _outcomes(vis)
     for c in suite.cases:
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))
     verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases}
@@ -141,9 +149,10 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
     score, fams = _score(a, suite, verdicts)
-    seconds = vis.seconds + (hid.seconds if hid else 0.0)
-    return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=vis.stdout,
-                  isolation=vis.isolation, seconds=seconds, meta=meta)
+    # What the code printed is shown only when no hidden case ran in the same child (the local `check`).
+    stdout = "" if suite.hidden else vis.stdout
+    return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=stdout,
+                  isolation=vis.isolation, seconds=vis.seconds, meta=meta)
 
 
 @dataclass(frozen=True)

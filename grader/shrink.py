@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
@@ -9,7 +10,8 @@ from typing import Callable, Sequence
 from exercises.core import decide
 from grader.cases import Case, make_case
 
-MAX_ROUNDS = 4
+MAX_ROUNDS = 2
+MAX_CASES = 3  # failing visible cases shrunk per submission
 MAX_CANDIDATES = 24
 
 
@@ -30,9 +32,16 @@ def _variant(case: Case, X, y, k: int) -> Case | None:
                      dec.certificate, case.seconds)
 
 
-def candidates(case: Case) -> list[Case]:
-    """Datasets one step smaller: one point fewer, or coordinates rounded toward zero, or halved (exact)."""
+@functools.lru_cache(maxsize=1024)
+def candidates(case: Case) -> tuple[Case, ...]:
+    """Smaller datasets: each single point, one point fewer, coordinates rounded toward zero, or halved (exact).
+
+    Cached: every submission that fails a visible case meets the same candidates.
+    """
     X, y, out = list(case.X), list(case.y), []
+    if len(X) > 2:
+        for i in range(len(X)):
+            out.append(_variant(case, X[i:i + 1], y[i:i + 1], len(out)))
     for i in range(len(X)):
         out.append(_variant(case, X[:i] + X[i + 1:], y[:i] + y[i + 1:], len(out)))
     rounded = [tuple(Fraction(int(v)) for v in row) for row in X]
@@ -40,11 +49,13 @@ def candidates(case: Case) -> list[Case]:
     if any(abs(v) > 1 for row in X for v in row):
         halved = [tuple(v / 2 if v.denominator <= 8 else v for v in row) for row in X]
         out.append(_variant(case, halved, y, len(out)))
-    return [c for c in out if c is not None][:MAX_CANDIDATES]
+    return tuple(c for c in out if c is not None)[:MAX_CANDIDATES]
 
 
 def _size(case: Case) -> tuple:
-    return (len(case.X), sum(abs(v) for row in case.X for v in row))
+    """Fewer points first, then fewer non-integer coordinates, then smaller coordinates."""
+    coords = [v for row in case.X for v in row]
+    return (len(case.X), sum(v.denominator != 1 for v in coords), sum(abs(v) for v in coords))
 
 
 def shrink(failing: Sequence[Case], rerun: Callable[[list[Case]], dict], fails: Callable[[Case, object], object]
@@ -53,7 +64,7 @@ def shrink(failing: Sequence[Case], rerun: Callable[[list[Case]], dict], fails: 
 
     `rerun(cases)` returns {case_id: outcome}; `fails(case, outcome)` returns a failing Verdict or None.
     """
-    current = {c.case_id: c for c in failing}
+    current = {c.case_id: c for c in list(failing)[:MAX_CASES]}
     found: dict[str, Shrunk] = {}
     reruns = 0
     for _ in range(MAX_ROUNDS):
@@ -66,8 +77,8 @@ def shrink(failing: Sequence[Case], rerun: Callable[[list[Case]], dict], fails: 
         moved = {}
         for cid, cands in pool.items():
             bad = [(c, v) for c in cands if (v := fails(c, outcomes.get(c.case_id))) is not None]
-            if bad:
-                best, verdict = min(bad, key=lambda cv: _size(cv[0]))
+            best, verdict = min(bad, key=lambda cv: _size(cv[0])) if bad else (None, None)
+            if best is not None and _size(best) < _size(current[cid]):
                 moved[cid] = best
                 found[cid] = Shrunk(best, verdict, reruns)
         if not moved:
