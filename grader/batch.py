@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from exercises.errors import SubmissionError
+from exercises.errors import RosenblattError, SubmissionError
 from grader.assignment import Assignment
 from grader.grading import Report, Suite, grade, source_key
 from grader.gradebook import row_from_results, write_gradebook
@@ -115,6 +115,8 @@ def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force
                             suite.assignment.max_score)
         else:
             report = grade(boxes.get(), suite, sub.name, filename, source, factory)
+    except RosenblattError:
+        raise  # the sandbox could not be built, say: stop the batch with its message (rerun resumes)
     except Exception as exc:  # noqa: BLE001 - the per-submission boundary: a grader bug must not stop the batch
         report = Report(sub.name, filename, "grader_error", f"internal grader error ({type(exc).__name__}: {exc}); "
                         "please report it", 0.0, suite.assignment.max_score)

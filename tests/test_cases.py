@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from exercises.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
 from grader.assignment import load
-from grader.cases import _has_tie, hidden_cases, visible_cases
+from grader.cases import hidden_cases, visible_cases
+from grader.draw import _has_tie
 
 DEFAULT = load()
 COLUMN = load("column")
