@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,11 @@ def test_too_many_variants_for_a_narrow_spec_says_so(tmp_path):
         build_sheets(spec, variant_seeds(spec, 0, 3))
     relaxed = load_spec(write(tmp_path, text + "unique: false\n", "cover2.yaml"))
     assert len(build_sheets(relaxed, variant_seeds(relaxed, 0, 3))) == 3
+
+
+def test_fixed_start_from_the_spec_is_used(tmp_path):
+    text = "kind: hand_trace\nparams: {offset: true, theta_init: [1, -0.5], theta0_init: 1, tie: allowed, min_updates: 1}\n"
+    spec = load_spec(write(tmp_path, text))
+    for sheet in build_sheets(spec, variant_seeds(spec, 0, 3)):
+        data = sheet.variants[0].data
+        assert data.theta_init == (1, Fraction(-1, 2)) and data.theta0_init == 1

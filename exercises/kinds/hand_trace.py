@@ -17,8 +17,8 @@ from exercises.numbers import fraction_str, vector_str
 
 NAME = "hand_trace"
 TITLE = "Trace the perceptron by hand"
-OPTIONS = ("dim", "n_points", "grid", "offset", "start", "min_updates", "max_updates", "min_epochs",
-           "max_epochs", "tie", "min_margin", "allow_zero")
+OPTIONS = ("dim", "n_points", "grid", "offset", "start", "theta_init", "theta0_init", "min_updates", "max_updates",
+           "min_epochs", "max_epochs", "tie", "min_margin", "allow_zero")
 TIES = ("required", "forbidden", "allowed")
 
 
@@ -29,6 +29,8 @@ class HandTraceParams:
     grid: Grid
     offset: bool
     start: str
+    theta_init: tuple[Fraction, ...] | None  # the instructor's fixed start, when given
+    theta0_init: Fraction
     min_updates: int
     max_updates: int
     min_epochs: int
@@ -53,6 +55,8 @@ def parse_params(p: Params) -> HandTraceParams:
     params = HandTraceParams(
         dim=p.integer("dim", 2, 1, 5), n_points=p.integer("n_points", 4, 2, 12), grid=parse_grid(p),
         offset=p.flag("offset", False), start=p.choice("start", "zero", ("zero", "given")),
+        theta_init=p.numbers("theta_init", [], 1, 5) if "theta_init" in p.raw else None,
+        theta0_init=p.number("theta0_init", 0, -1000, 1000),
         min_updates=p.integer("min_updates", 2, 1, 60), max_updates=p.integer("max_updates", 8, 1, 60),
         min_epochs=p.integer("min_epochs", 1, 1, 20), max_epochs=p.integer("max_epochs", 4, 1, 20),
         tie=p.choice("tie", "forbidden", TIES), min_margin=p.number("min_margin", 0, 0, 1000),
@@ -61,6 +65,10 @@ def parse_params(p: Params) -> HandTraceParams:
     p.ordered("min_updates", "max_updates", params.min_updates, params.max_updates)
     p.ordered("min_epochs", "max_epochs", params.min_epochs, params.max_epochs)
     require_points(p, params.grid, params.dim, params.n_points)
+    if params.theta_init is not None and len(params.theta_init) != params.dim:
+        raise p.fail("theta_init", f"must hold {params.dim} numbers (dim), got {len(params.theta_init)}")
+    if params.theta0_init and not params.offset:
+        raise p.fail("theta0_init", "needs offset: true (θ₀ is only learned with an offset)")
     if params.tie == "required" and params.dim == 1 and not params.offset:
         raise p.fail("tie", "required needs dim of at least 2 or offset: true (in one dimension through the origin "
                             "θ·x = 0 only when θ = 0)")
@@ -76,12 +84,19 @@ def generate(params: HandTraceParams, rng: np.random.Generator) -> HandTraceData
     b = g.draw(rng, 1)[0] if params.offset else Fraction(0)
     X, y = labelled_points(rng, g, params.dim, params.n_points, w, b, params.min_margin,
                            allow_zero=params.allow_zero)
-    given = params.start == "given"
-    theta_init = g.draw(rng, params.dim) if given else (Fraction(0),) * params.dim
-    theta0_init = g.draw(rng, 1)[0] if given and params.offset else Fraction(0)
+    theta_init, theta0_init = _start(params, rng)
     data = HandTraceData(tuple(X), tuple(y), params.offset, theta_init, theta0_init, params.max_epochs, g.style)
     _check_trace(params, data, solve(data))
     return data
+
+
+def _start(params: HandTraceParams, rng: np.random.Generator) -> tuple[tuple[Fraction, ...], Fraction]:
+    """The initial θ, θ₀: the instructor's fixed values, a random grid point (`start: given`), or zero."""
+    if params.theta_init is not None:
+        return params.theta_init, params.theta0_init
+    if params.start == "given":
+        return params.grid.draw(rng, params.dim), params.grid.draw(rng, 1)[0] if params.offset else Fraction(0)
+    return (Fraction(0),) * params.dim, params.theta0_init
 
 
 def _check_trace(params: HandTraceParams, data: HandTraceData, trace: Trace) -> None:
