@@ -1,0 +1,75 @@
+"""The batch: discovery, the per-submission error boundary, Ctrl-C, recorded seeds."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+
+from exercises.errors import SubmissionError
+from grader.assignment import load
+from grader.batch import discover, grade_batch, run_seed
+from test_grader_helpers import FakeCaseInput, FakeSandbox
+
+SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
+SMALL = dataclasses.replace(load(), hidden=tuple(h for h in load().hidden if h[0] != "large"))
+
+
+@pytest.fixture
+def subs(tmp_path):
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    for name in ("correct", "strict_less_than", "wrong_converged"):
+        shutil.copy(SUBMISSIONS / f"{name}.py", folder)
+    (folder / "bob").mkdir()
+    shutil.copy(SUBMISSIONS / "no_label.py", folder / "bob" / "perceptron.py")
+    (folder / ".hidden.py").write_text("x = 1\n")
+    return folder
+
+
+def test_discovery_names_files_and_folders(subs):
+    found = discover([subs])
+    assert [s.name for s in found] == ["bob", "correct", "strict_less_than", "wrong_converged"]
+    assert found[0].path.name == "perceptron.py"
+    with pytest.raises(SubmissionError, match="both named 'correct'"):
+        discover([subs, subs / "correct.py"])
+
+
+class _Buggy(FakeSandbox):
+    def run(self, source, filename, function, cases):
+        if b"strict" in source:
+            raise ValueError("a bug in the grader")
+        return super().run(source, filename, function, cases)
+
+
+def test_a_grader_bug_is_contained_to_its_submission(subs, tmp_path):
+    rows = grade_batch(SMALL, discover([subs]), tmp_path / "out", "s", 2, False, _Buggy, False, FakeCaseInput)
+    status = {r["submission"]: r["status"] for r in rows}
+    assert status == {"bob": "graded", "correct": "graded", "strict_less_than": "grader_error",
+                      "wrong_converged": "graded"}
+    assert (tmp_path / "out" / "strict_less_than" / "results.json").is_file()
+
+
+class _Interrupted(FakeSandbox):
+    def run(self, source, filename, function, cases):
+        if b"converged = True" in source:
+            raise KeyboardInterrupt
+        return super().run(source, filename, function, cases)
+
+
+def test_ctrl_c_writes_the_gradebook_for_what_was_graded(subs, tmp_path):
+    out = tmp_path / "out"
+    with pytest.raises(KeyboardInterrupt):
+        grade_batch(SMALL, discover([subs]), out, "s", 1, False, _Interrupted, False, FakeCaseInput)
+    rows = (out / "gradebook.csv").read_text().splitlines()[1:]
+    assert rows and all(not r.startswith("wrong_converged") for r in rows)
+    assert not (out / "wrong_converged" / "results.json").exists()
+
+
+def test_recorded_seed_is_private_and_reused(tmp_path):
+    first = run_seed(tmp_path, None)
+    assert run_seed(tmp_path, None) == first and len(first) == 32
+    assert (tmp_path / ".rosenblatt" / "seed").stat().st_mode & 0o077 == 0
+    assert run_seed(tmp_path, "given") == "given"
