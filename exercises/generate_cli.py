@@ -65,6 +65,8 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
         raise UsageError(f"--roster needs a course secret: pass --secret TEXT or set {SECRET_ENV} "
                          "(keep it private: it decides every student's variant)")
     students = read_roster(args.roster)
+    if not students:
+        raise UsageError(f"--roster {args.roster}: the roster lists no students")
     return [(s.id, s.name, student_seed(secret, s.id, spec.name) ^ args.seed) for s in students]
 
 

@@ -84,10 +84,12 @@ def test_roster_gives_one_variant_per_student_stable_under_roster_order(tmp_path
     (["--roster", "missing.csv", "--secret", "x"], "missing.csv"),
     (["--variants", "2", "--roster", "r.csv"], "not allowed with argument"),
     (["--seed", "abc"], "invalid int value"),
+    (["--roster", "empty.csv", "--secret", "x"], "the roster lists no students"),
 ])
 def test_user_mistakes_exit_2_with_one_line(tmp_path, capsys, monkeypatch, args, expected):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("ROSENBLATT_COURSE_SECRET", raising=False)
+    (tmp_path / "empty.csv").write_text("id,name\n", encoding="utf-8")
     assert main(["generate", *args, "--out", "o"]) == 2
     err = capsys.readouterr().err
     assert expected in err and err.count("\n") == 1 and "Traceback" not in err
