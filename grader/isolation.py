@@ -159,12 +159,12 @@ def enter_root(plan: tuple, tmp_bytes: int) -> None:
         mount(None, "/", None, MS_REC | MS_PRIVATE)
         base = "/tmp"
         mount("sandbox-root", base, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,nr_inodes=4096,mode=0755")
+        os.mkdir(base + "/tmp", 0o1777)  # first, so a Python installed under /tmp is bound inside it, not hidden
+        mount("sandbox-tmp", base + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV,
+              f"size={max(tmp_bytes, 4096)},nr_inodes=1024,mode=1777")
         _populate(base, plan, sources)
         os.mkdir(base + "/proc", 0o555)
         mount("proc", base + "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-        os.mkdir(base + "/tmp", 0o1777)
-        mount("sandbox-tmp", base + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV,
-              f"size={max(tmp_bytes, 4096)},nr_inodes=1024,mode=1777")
     finally:
         for fd in sources.values():
             os.close(fd)

@@ -123,6 +123,7 @@ class _Zygote:
         env = {**_THREADS, **env, "ROSENBLATT_SANDBOX_ID": self.marker.split(b"=")[1].decode()}
         numpy_dir = os.path.dirname(os.path.dirname(np.__file__))
         self.tmp_base = tempfile.mkdtemp(prefix="rosenblatt-sandbox-")  # weak mode's private dirs live here
+        os.chmod(self.tmp_base, 0o711)  # a child that dropped its uid must reach its own dir inside
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-I", ZYGOTE_SCRIPT, str(theirs.fileno()), numpy_dir, self.tmp_base],

@@ -125,7 +125,8 @@ class Zygote:
         self.sock, self.job, self.mode, self.tmpdir, self.tmp_base = sock, None, "", None, tmp_base
         self.uid = UID_BASE + os.getpid()
         self.full_root = iso.is_full_root()
-        hidden = [HERE, os.path.dirname(HERE)] if os.path.basename(HERE) == "grader" else [HERE]
+        project = os.path.dirname(HERE)  # a source checkout: hide all of it; an install: hide the package only
+        hidden = [HERE, project] if os.path.exists(os.path.join(project, "pyproject.toml")) else [HERE]
         spec = importlib.util.find_spec("exercises")
         hidden += list(spec.submodule_search_locations or []) if spec else []
         iso.scrub_imports(hidden)

@@ -176,7 +176,8 @@ def test_a_dead_case_does_not_take_the_others_with_it(box):
 
 def test_total_budget_leaves_the_rest_not_run():
     with Sandbox(Limits(case_seconds=0.4, total_seconds=1.0, load_seconds=0.5)) as sandbox:
-        run = sandbox.run(b"import time\ndef f(X, y):\n    time.sleep(5)\n", "s.py", "f", [case(str(i)) for i in range(6)])
+        sleeper = b"import time\ndef f(X, y):\n    time.sleep(5)\n"
+        run = sandbox.run(sleeper, "s.py", "f", [case(str(i)) for i in range(6)])
     statuses = [o.status for o in run.outcomes]
     assert statuses[:2] == ["timeout", "timeout"] and statuses[-1] == "not-run" and run.seconds < 3.0
 
@@ -211,7 +212,8 @@ def test_bad_isolation_name():
 PROBE = """
     import os, socket, sys
     def f(X, y):
-        found = {"uid": os.getuid(), "pid": os.getpid(), "cwd": os.getcwd(), "env": dict(os.environ),
+        caps = [line.split()[1] for line in open("/proc/self/status") if line.startswith(("CapEff", "CapPrm"))]
+        found = {"uid": os.getuid(), "pid": os.getpid(), "cwd": os.getcwd(), "env": dict(os.environ), "caps": caps,
                  "mods": sorted(m for m in sys.modules if m.split(".")[0] in ("grader", "exercises"))}
         for path in ("/work", "__TESTFILE__", "/etc/shadow", "/proc/1/environ", "__ZYGOTE__"):
             found[path] = os.path.exists(path)
@@ -249,8 +251,9 @@ def test_strong_child_sees_a_minimal_read_only_world(box):
     assert not [k for k, v in found.items() if k.endswith("zygote.py") and v]
     assert found["/rosenblatt-probe"] == "OSError" and found["/usr/rosenblatt-probe"] == "OSError"
     assert found["/tmp/x"] == "written" and found["net"] != "connected"
-    if os.geteuid() == 0:
-        assert found["uid"] != 0
+    assert found["caps"] == ["0000000000000000"] * 2  # no capabilities left, whatever the uid
+    if open("/proc/self/uid_map").read().split() == ["0", "0", "4294967295"]:
+        assert found["uid"] != 0  # real root drops to an unprivileged uid
 
 
 def test_environment_is_scrubbed(box, monkeypatch):
@@ -277,7 +280,7 @@ def test_strong_private_tmp_is_bounded_and_vanishes(box):
         """
     before, error, size = value(box, body)
     assert error == "OSError" and size <= FAST.max_file_bytes
-    assert value(box, body)[0] == []  # the next child starts with an empty /tmp
+    assert "big" not in value(box, body)[0]  # the next child starts with a fresh /tmp
 
 
 def test_weak_child_is_reported_and_confined_by_process_limits(weak):
@@ -308,6 +311,9 @@ def test_weak_zygote_killed_by_submission_is_restarted(weak):
     before = weak.zygote_pid
     run = weak.run(b"import os, time\ndef f(X, y):\n    os.kill(os.getppid(), 9)\n    time.sleep(0.5)\n", "s.py", "f",
                    [case("a"), case("b")])
+    if run.outcomes[0].status == "raised":  # the child runs under another uid than the zygote: it may not kill it
+        assert "PermissionError" in run.outcomes[0].error and weak.zygote_pid == before
+        return
     assert [o.status for o in run.outcomes] == ["crashed", "crashed"]
     assert all("supervisor died" in o.error for o in run.outcomes)
     assert weak.run(CORRECT, "s.py", "perceptron", [case()]).outcomes[0].status == "returned"

@@ -1,4 +1,6 @@
-"""Reads os.environ, /proc/self/environ, /proc/<ppid>/environ and /proc/1/environ and reports everything it
+"""Hostile: reads the environment of itself, its parent and PID 1, and reports it everywhere.
+
+Reads os.environ, /proc/self/environ, /proc/<ppid>/environ and /proc/1/environ and reports everything it
 found in its return value, on stdout and stderr, and in the message of an exception on a second path.
 
 expect: 0

@@ -1,4 +1,6 @@
-"""A thread steals the queued case messages from the control pipe (fd 3) and forges result frames with the
+"""Hostile: steals the queued case messages and forges result frames with their nonces.
+
+A thread steals the queued case messages from the control pipe (fd 3) and forges result frames with the
 stolen nonces on the result pipe (fd 4), all claiming a wrong answer; the call itself then hangs.
 
 expect: 0

@@ -1,4 +1,6 @@
-"""Looks for expected answers in its callers' frames (sys._getframe) and in every live object (gc.get_objects),
+"""Hostile: hunts for expected answers in caller frames and in every live object.
+
+Looks for expected answers in its callers' frames (sys._getframe) and in every live object (gc.get_objects),
 and returns the most answer-like array it found.
 
 expect: 0

@@ -1,4 +1,6 @@
-"""Walks the file system looking for the grader's data (the repo, /work, /root, /home, *.yaml, the submissions)
+"""Hostile: walks the file system for the grader's data and reports what it found.
+
+Walks the file system looking for the grader's data (the repo, /work, /root, /home, *.yaml, the submissions)
 and reports every path it found through its return value.
 
 expect: 0

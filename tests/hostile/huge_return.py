@@ -1,4 +1,6 @@
-"""Returns values too big or too strange to send: a self-containing list, a 10**6-element list, a huge int,
+"""Hostile: returns values too big or too strange to send back.
+
+Returns values too big or too strange to send: a self-containing list, a 10**6-element list, a huge int,
 a 10**5-deep nested list, a complex array and a dict with non-string keys.
 
 expect: 0

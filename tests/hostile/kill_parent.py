@@ -1,4 +1,6 @@
-"""Kills its parent, its process group, and every process it may signal: os.kill(os.getppid(), 9),
+"""Hostile: kills its parent, its process group and every process it may signal.
+
+Kills its parent, its process group, and every process it may signal: os.kill(os.getppid(), 9),
 os.killpg(0, 9), os.kill(-1, 9).
 
 expect: 0

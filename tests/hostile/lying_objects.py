@@ -1,4 +1,6 @@
-"""Returns objects that lie: __eq__ always True, a raising __bool__, __len__ and __iter__ that misbehave,
+"""Hostile: returns objects whose __eq__, __bool__, __len__ and __iter__ lie or raise.
+
+Returns objects that lie: __eq__ always True, a raising __bool__, __len__ and __iter__ that misbehave,
 a float subclass equal to everything, an ndarray subclass and an object dtype array of liars.
 
 expect: 0

@@ -1,4 +1,6 @@
-"""Monkeypatches numpy (array_equal, allclose, isclose, testing) and builtins (isinstance, len, float, repr, print)
+"""Hostile: monkeypatches numpy, builtins and json, hoping the grader shares its process.
+
+Monkeypatches numpy (array_equal, allclose, isclose, testing) and builtins (isinstance, len, float, repr, print)
 and json, hoping the grader's comparisons run in its process; returns a wrong answer.
 
 expect: 0

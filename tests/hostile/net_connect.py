@@ -1,4 +1,6 @@
-"""Tries to reach the network: reads the port of a listener from a file the test wrote outside the sandbox,
+"""Hostile: tries to reach a listener on 127.0.0.1 and the outside network.
+
+Tries to reach the network: reads the port of a listener from a file the test wrote outside the sandbox,
 then connects to it and to a range of ports on 127.0.0.1, and tries an outside address too.
 
 expect: 0

@@ -1,4 +1,6 @@
-"""Returns the bytes of a malicious pickle (it would create a marker file when unpickled) and an object whose
+"""Hostile: returns a malicious pickle and a __reduce__ payload, hoping to be unpickled.
+
+Returns the bytes of a malicious pickle (it would create a marker file when unpickled) and an object whose
 __reduce__ runs a shell command, hoping the grader unpickles what comes back.
 
 expect: 0

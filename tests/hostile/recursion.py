@@ -1,4 +1,6 @@
-"""Unbounded recursion: lifts the recursion limit and recurses through C code (map) until the C stack
+"""Hostile: recurses without bound, through C code until the stack overflows.
+
+Unbounded recursion: lifts the recursion limit and recurses through C code (map) until the C stack
 overflows and the process dies with SIGSEGV; with offset=False it hits the default RecursionError instead.
 
 expect: 0

@@ -1,4 +1,6 @@
-"""Tries to overwrite and delete the other submissions (next to itself, in the well-known submissions folder
+"""Hostile: tries to overwrite, delete and plant files among the other submissions.
+
+Tries to overwrite and delete the other submissions (next to itself, in the well-known submissions folder
 the test created, and under the repo), and to plant files there.
 
 expect: 0

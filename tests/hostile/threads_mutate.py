@@ -1,4 +1,6 @@
-"""Returns the correct answer, but leaves threads behind that overwrite the returned array and the inputs
+"""Hostile: returns the right answer, then its threads vandalise the returned array and inputs.
+
+Returns the correct answer, but leaves threads behind that overwrite the returned array and the inputs
 0.2 s after returning, then spin forever. The answer counted is the one returned, so it earns full marks.
 
 expect: all
