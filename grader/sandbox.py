@@ -198,6 +198,7 @@ class _Child:
     def __init__(self, zygote: _Zygote, mode: str, limits: Limits, out: channel.Capture, err: channel.Capture):
         self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
         self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
+        self.closing = False
         self.reader, self.frames, self.pending = channel.FrameReader(), deque(), bytearray()
         ctl_r, self.ctl = os.pipe()
         self.res, res_w = os.pipe()
@@ -216,6 +217,11 @@ class _Child:
 
     def send(self, msg: dict) -> None:
         self.pending += channel.frame(channel.dumps(msg))
+
+    def close_after_sending(self) -> None:
+        """Close the control pipe once everything queued is written (the child then exits when done)."""
+        self.closing = True
+        self._write()
 
     def pump(self, deadline: float) -> None:
         """One round of I/O, waiting at most until deadline; picks up the zygote's notices about this child."""
@@ -243,11 +249,15 @@ class _Child:
 
     def _write(self) -> None:
         try:
-            del self.pending[:os.write(self.ctl, self.pending[:1 << 16])]
+            while self.pending and self.ctl >= 0:
+                del self.pending[:os.write(self.ctl, self.pending[:1 << 16])]
         except BlockingIOError:
             pass
         except OSError:  # the child closed its end or died: nothing more can be sent
             self.pending.clear()
+        if self.closing and not self.pending and self.ctl >= 0:
+            os.close(self.ctl)
+            self.ctl = -1
 
     def _read(self, fd: int) -> None:
         try:
@@ -361,44 +371,59 @@ class _Run:
                              self.box.isolation, self.box.isolation_note, time.monotonic() - start)
 
     def attempt(self) -> tuple[str, str]:
-        """One child: wait until it is built, load the submission, run cases until done or the child dies."""
+        """One child: everything it needs is queued at once; then read its results until done or it dies."""
         self.loading = True
         child = self.box._spawn(self.out, self.err)
         try:
-            began = time.monotonic()
-            ready = child.wait_frame(began + SETUP_SECONDS)[1]
-            self.deadline += time.monotonic() - began  # building the sandbox is not the submission's time
-            if not isinstance(ready, bytes) or channel.loads(ready) != {"k": "ready"}:
-                child.end(0.0)
-                raise SandboxError(f"the sandbox could not be built: {self.err.text()[-800:].strip()}")
-            status, error = self.load(child)
+            first, load_nonce = len(self.outcomes), secrets.token_hex(8)
+            nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
+            child.send({**self.load_msg, "nonce": load_nonce})
+            for index, nonce in enumerate(nonces, first):
+                child.send({"k": "case", "nonce": nonce, **self.wire[index]})
+            child.close_after_sending()
+            self.wait_ready(child)
+            status, error, start = self.load(child, load_nonce)
             self.loading = False
-            if status == "ok":
-                self.run_cases(child)
+            for index, nonce in enumerate(nonces, first):
+                if start is None:
+                    break
+                outcome, start = self.run_case(child, index, nonce, start)
+                self.outcomes.append(outcome)
             child.end(1.0)
             return status, error
         except _ZygoteGone:
-            child.abandon()
-            self.box._drop_zygote()
-            reason = "the sandbox supervisor died (was it killed by the submission?)"
-            if self.loading:
-                return "crashed", reason
-            if len(self.outcomes) < len(self.cases):
-                case_id = self.cases[len(self.outcomes)].case_id
-                self.outcomes.append(CaseOutcome(case_id, "crashed", None, reason, False, 0.0))
-            return "ok", ""
+            return self.lost(child)
         finally:
             self.flooded |= child.flooded
 
-    def load(self, child: _Child) -> tuple[str, str]:
-        nonce = secrets.token_hex(8)
-        child.send({**self.load_msg, "nonce": nonce})
-        frame = child.wait_frame(min(time.monotonic() + self.limits.load_seconds, self.deadline))[1]
+    def wait_ready(self, child: _Child) -> None:
+        began = time.monotonic()
+        ready = child.wait_frame(began + SETUP_SECONDS)[1]
+        self.deadline += time.monotonic() - began  # building the sandbox is not the submission's time
+        if not isinstance(ready, bytes) or channel.loads(ready) != {"k": "ready"}:
+            child.end(0.0)
+            raise SandboxError(f"the sandbox could not be built: {self.err.text()[-800:].strip()}")
+
+    def lost(self, child: _Child) -> tuple[str, str]:
+        """The zygote died under this child: kill what is left, record a crash, start over with a new zygote."""
+        child.abandon()
+        self.box._drop_zygote()
+        reason = "the sandbox supervisor died (was it killed by the submission?)"
+        if self.loading:
+            return "crashed", reason
+        if len(self.outcomes) < len(self.cases):
+            case_id = self.cases[len(self.outcomes)].case_id
+            self.outcomes.append(CaseOutcome(case_id, "crashed", None, reason, False, 0.0))
+        return "ok", ""
+
+    def load(self, child: _Child, nonce: str) -> tuple[str, str, float | None]:
+        """The load result, and when it arrived (None when the child is done for)."""
+        arrived, frame = child.wait_frame(min(time.monotonic() + self.limits.load_seconds, self.deadline))
         if frame == "timeout":
             child.end(0.0)
-            return "timeout", f"loading took longer than {self.limits.load_seconds:g} s"
+            return "timeout", f"loading took longer than {self.limits.load_seconds:g} s", None
         if frame == "closed":
-            return _exit_reason(child.end(1.0))
+            return (*_exit_reason(child.end(1.0)), None)
         try:
             msg = channel.loads(frame) if isinstance(frame, bytes) else None
             if type(msg) is not dict or set(msg) != {"k", "nonce", "status", "error"} or msg["k"] != "load" \
@@ -406,21 +431,8 @@ class _Run:
                 raise channel.WireError("unexpected message")
         except (channel.WireError, TypeError):
             child.end(0.0)
-            return "crashed", "wrote malformed data to the result channel while loading"
-        return msg["status"], _text(msg["error"])
-
-    def run_cases(self, child: _Child) -> None:
-        """Queue every remaining case at once (the child runs them in order); each result has its own deadline."""
-        first = len(self.outcomes)
-        nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
-        for index, nonce in enumerate(nonces, first):
-            child.send({"k": "case", "nonce": nonce, **self.wire[index]})
-        start = time.monotonic()
-        for index, nonce in enumerate(nonces, first):
-            outcome, start = self.run_case(child, index, nonce, start)
-            self.outcomes.append(outcome)
-            if start is None:
-                return
+            return "crashed", "wrote malformed data to the result channel while loading", None
+        return msg["status"], _text(msg["error"]), arrived if msg["status"] == "ok" else None
 
     def run_case(self, child: _Child, index: int, nonce: str, start: float) -> tuple[CaseOutcome, float | None]:
         """Wait for one case's result; it had from `start` (the previous result's arrival) on. None: child gone."""
