@@ -118,7 +118,7 @@ def render_variant(v: Variant, formats: Sequence[str]) -> dict[str, dict[str, st
     module = get_kind(v.kind)
     view = module.view(v.data, v.solution)
     figs = {role: module.figure(v.data, v.solution, role == "key") for role in ROLES}
-    return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", fmt=fmt, v=view, fig=figs[role],
+    return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", m=macros(fmt), v=view, fig=figs[role],
                                number=v.number, title=v.title) for role in ROLES} for fmt in formats}
 
 
@@ -132,9 +132,14 @@ def render(name: str, **data: Any) -> str:
     return _template(name).render(**data)
 
 
+def macros(fmt: str) -> Any:
+    """The format's building blocks (`templates/exercises/format/<fmt>.j2`), loaded once and passed as `m`."""
+    return _template(f"exercises/format/{fmt}.j2").module
+
+
 def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
-    return render(PAGES[fmt], role=role, title=spec.title, description=spec.description, sections=sections,
-                  version=__version__)
+    return render(PAGES[fmt], m=macros("tex"), role=role, title=spec.title, description=spec.description,
+                  sections=sections, version=__version__)
 
 
 def document_json(spec: Spec, sheets: Sequence[Sheet]) -> str:
