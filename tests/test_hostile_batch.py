@@ -130,7 +130,7 @@ def _temp_base(zygote_pid: int | None) -> list[str]:
         return []
 
 
-def run_batch(names: list[str], isolation: str, marker: str) -> tuple[dict, float, set[int]]:
+def run_batch(names: list[str], isolation: str, marker: str, limits: Limits = LIMITS) -> tuple[dict, float, set[int]]:
     """Grade the named submissions with two workers (one Sandbox each); returns runs, wall time, zygote uids."""
     jobs: queue.Queue = queue.Queue()
     for name in names:
@@ -139,7 +139,7 @@ def run_batch(names: list[str], isolation: str, marker: str) -> tuple[dict, floa
 
     def worker():
         try:
-            with Sandbox(LIMITS, isolation=isolation, env={"ROSENBLATT_HOSTILE_BATCH": marker}) as box:
+            with Sandbox(limits, isolation=isolation, env={"ROSENBLATT_HOSTILE_BATCH": marker}) as box:
                 while True:
                     try:
                         name = jobs.get_nowait()
@@ -166,7 +166,7 @@ def run_batch(names: list[str], isolation: str, marker: str) -> tuple[dict, floa
     return runs, time.monotonic() - began, uids
 
 
-def check_batch(runs: dict, elapsed: float, expected: dict, secret: str) -> None:
+def check_batch(runs: dict, elapsed: float, expected: dict, secret: str, limits: Limits = LIMITS) -> None:
     assert set(runs) == set(expected) | {"zz_correct.py"}
     assert score(runs["zz_correct.py"][0]) == len(CASES), runs["zz_correct.py"][0]
     for name, (expect, _) in expected.items():
@@ -174,24 +174,25 @@ def check_batch(runs: dict, elapsed: float, expected: dict, secret: str) -> None
         want = len(CASES) if expect == "all" else int(expect)
         assert score(run) == want, f"{name} scored {score(run)}, expected {want}: {run}"
     slowest = max(seconds for _, seconds in runs.values())
-    assert slowest < LIMITS.total_seconds + 4.0, f"a submission kept the batch busy for {slowest:.1f} s"
+    assert slowest < limits.total_seconds + 4.0, f"a submission kept the batch busy for {slowest:.1f} s"
     assert elapsed < BATCH_SECONDS
     for name, (run, _) in runs.items():
         text = repr(run)  # stdout, stderr, errors and every returned value
         assert secret not in text, f"{name} leaked the grader's secret"
 
 
-def test_hostile_batch_strong(bait, capsys):
+@pytest.mark.parametrize("limits", [LIMITS, pytest.param(Limits(), marks=pytest.mark.slow, id="default-limits")])
+def test_hostile_batch_strong(bait, capsys, limits):
     secret, listener = bait
-    with Sandbox(LIMITS) as probe:
+    with Sandbox(limits) as probe:
         if probe.isolation != "strong":
             pytest.skip(f"strong isolation is not available here: {probe.isolation_note}")
     marker = secrets.token_hex(8)
     expected = hostile(weak_safe_only=False)
     watched = snapshot(BAIT, HOSTILE)
     root, tmp = set(os.listdir("/")), set(os.listdir("/tmp"))
-    runs, elapsed, uids = run_batch(sorted(expected) + ["zz_correct.py"], "strong", marker)
-    check_batch(runs, elapsed, expected, secret)
+    runs, elapsed, uids = run_batch(sorted(expected) + ["zz_correct.py"], "strong", marker, limits)
+    check_batch(runs, elapsed, expected, secret, limits)
     assert snapshot(BAIT, HOSTILE) == watched, "a file outside the sandbox changed"
     assert set(os.listdir("/")) == root
     assert not [n for n in set(os.listdir("/tmp")) - tmp if any(p in n for p in TMP_PATTERNS)]
@@ -203,7 +204,8 @@ def test_hostile_batch_strong(bait, capsys):
     assert not [r for r in runs["import_grader.py"][0].outcomes[0].value[2] if "imported" in r or "loaded" in r]
     with capsys.disabled():
         slowest = max(runs.items(), key=lambda kv: kv[1][1])
-        print(f"\nstrong batch: {len(runs)} submissions in {elapsed:.1f} s; slowest {slowest[0]} {slowest[1][1]:.2f} s")
+        print(f"\nstrong batch ({limits.case_seconds:g} s/case, {limits.total_seconds:g} s/submission): {len(runs)} "
+              f"submissions in {elapsed:.1f} s; slowest {slowest[0]} {slowest[1][1]:.2f} s")
 
 
 def test_hostile_batch_weak(bait, capsys):
