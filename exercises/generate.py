@@ -177,8 +177,11 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dic
 def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], out: Path) -> list[str]:
     """Write every file into a hidden sibling directory, then rename it into place (never a partial `out`)."""
     _check_target(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-", dir=out.parent))
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot create the output directory ({exc.strerror or exc})") from None
     done = False
     try:
         written = _write_all(spec, sheets, formats, tmp)

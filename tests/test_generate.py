@@ -181,3 +181,11 @@ def test_student_ids_never_escape_the_output_folder(tmp_path):
     assert "ok-1" in folders and len(folders) == 4
     assert all(not name.startswith(".") and "/" not in name for name in folders)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o", "roster.csv"]
+
+
+def test_unwritable_output_location_is_a_usage_error(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert generate(blocker / "sub" / "o") == 2
+    err = capsys.readouterr().err
+    assert "cannot create the output directory" in err and "Traceback" not in err
