@@ -87,10 +87,16 @@ def view(data: MistakeBoundData, mb: MarginBound) -> dict:
     return {
         "points": rows, "n": len(data.X), "dim": len(data.X[0]), "w_star": nf.kv(data.w_star),
         "m_min": fraction_str(mb.min_functional_margin), "w_sq": fraction_str(mb.w_norm_sq),
-        "r_sq": fraction_str(mb.R_sq), "gamma": exact_str(mb.gamma), "R": exact_str(mb.R),
+        "r_sq": fraction_str(mb.R_sq), "m_min_p": _paren(mb.min_functional_margin), "w_sq_p": _paren(mb.w_norm_sq),
+        "r_sq_p": _paren(mb.R_sq), "gamma": exact_str(mb.gamma), "R": exact_str(mb.R),
         "bound": exact_str(mb.bound), "mistakes": mb.mistakes, "converged": mb.converged,
         "within": mb.within_bound,
     }
+
+
+def _paren(v: Fraction) -> str:
+    """A rational as a factor in running text: 3, or (1/2)."""
+    return fraction_str(v) if Fraction(v).denominator == 1 else f"({fraction_str(v)})"
 
 
 def figure(data: MistakeBoundData, mb: MarginBound, key: bool):
