@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -129,3 +130,16 @@ def test_a_batch_has_no_duplicate_variants():
     variants = one("hand_trace", {"dim": 1, "n_points": 2, "grid": {"min": -2, "max": 2}, "min_updates": 1,
                                   "tie": "allowed"}, 0, count=5)
     assert len({v.data for v in variants}) == 5
+
+
+def test_decimal_grid_is_exact_and_shown_as_the_instructor_chose():
+    from exercises.generate import render_variant
+    for show, expected in (("decimal", r"\(-?\d+(\.\d+)?, -?\d+(\.\d+)?\)"), ("fraction", r"-?\d+/5")):
+        grid = {"min": "-1", "max": "1", "step": "0.2", "show": show}
+        variants = one("separability", {"n_points": 6, "grid": grid}, 5, count=3)
+        for v in variants:
+            assert all(Fraction(c).denominator in (1, 5) for x in v.data.X for c in x)
+            question = render_variant(v, ["md"])["md"]["question"]
+            assert re.search(expected, question)
+            if show == "decimal":
+                assert not re.search(r"\d/5", question.split("<svg")[0])
