@@ -130,6 +130,9 @@ class _Zygote:
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.stderr,
                 pass_fds=(theirs.fileno(),), env=env, cwd="/", start_new_session=True)
         except OSError as err:
+            self.sock.close()
+            self.stderr.close()
+            remove_tree(self.tmp_base)
             raise SandboxError(f"cannot start the sandbox zygote: {err}") from None
         finally:
             theirs.close()
@@ -137,8 +140,9 @@ class _Zygote:
         try:
             hello = self.expect(("hello",), 60.0)
         except _ZygoteGone:
+            tail = self.stderr_tail
             self.close()
-            raise SandboxError(f"the sandbox zygote did not start: {self.stderr_tail or 'no output'}") from None
+            raise SandboxError(f"the sandbox zygote did not start: {tail or 'no output'}") from None
         self.strong, self.note = bool(hello.get("strong")), str(hello.get("note", ""))[:500]
         self.weak_note = str(hello.get("weak_note", ""))[:500]
 
@@ -190,6 +194,7 @@ class _Zygote:
         _kill_marked(self.marker)
         remove_tree(self.tmp_base)
         self.sock.close()
+        self.stderr.close()
 
 
 class _Child:

@@ -252,7 +252,9 @@ def test_strong_child_sees_a_minimal_read_only_world(box):
     assert found["/rosenblatt-probe"] == "OSError" and found["/usr/rosenblatt-probe"] == "OSError"
     assert found["/tmp/x"] == "written" and found["net"] != "connected"
     assert found["caps"] == ["0000000000000000"] * 2  # no capabilities left, whatever the uid
-    if open("/proc/self/uid_map").read().split() == ["0", "0", "4294967295"]:
+    with open("/proc/self/uid_map") as fh:
+        full_root = fh.read().split() == ["0", "0", "4294967295"]
+    if full_root:
         assert found["uid"] != 0  # real root drops to an unprivileged uid
 
 
@@ -337,7 +339,7 @@ def test_close_leaves_no_process():
     zygote = sandbox.zygote_pid
     sandbox.run(b"import time\ndef f(X, y):\n    time.sleep(30)\n", "s.py", "f", [case(seconds=0.2)])
     sandbox.close()
-    assert not os.path.exists(f"/proc/{zygote}") or open(f"/proc/{zygote}/stat").read().split()[2] == "Z"
+    assert not os.path.exists(f"/proc/{zygote}")
 
 
 # ---------------------------------------------------------------- the wire format itself
