@@ -93,9 +93,9 @@ def load_answers(path: Path) -> dict[int, dict[str, Any]]:
     return out
 
 
-def _check_exact(salt: str, key: str, part: dict, raw: Any) -> tuple[str, str]:
+def _check_exact(salt: str, key: str, part: dict, raw: Any) -> tuple[str, str, dict]:
     value = parse_bool(raw) if part["type"] == "verdict" else parse_answer(raw)
-    return ("correct", "") if answer_digest(salt, key, value) == part.get("digest") else ("incorrect", "")
+    return ("correct", "", {}) if answer_digest(salt, key, value) == part.get("digest") else ("incorrect", "", {})
 
 
 def _sequence_item(raw: Any, keys: list[str], k: int) -> Any:
@@ -110,18 +110,17 @@ def _sequence_item(raw: Any, keys: list[str], k: int) -> Any:
         raise AnswerError(f"item {k}: {err.message}") from None
 
 
-def _check_sequence(salt: str, key: str, part: dict, raw: Any) -> tuple[str, str]:
+def _check_sequence(salt: str, key: str, part: dict, raw: Any) -> tuple[str, str, dict]:
     if not isinstance(raw, list):
         raise AnswerError("expected a list, one entry per update")
     digests = set(part.get("digests", []))
     for k, item in enumerate(raw, 1):
         value = _sequence_item(item, part.get("item_keys", []), k)
         if answer_digest(salt, f"{key}[{k}]", value) not in digests:
-            return "incorrect", f"update {k} is the first wrong one (or there is no update {k}); " \
-                                f"the {k - 1} before it {'is' if k == 2 else 'are'} right"
+            return "incorrect", "first_wrong_update", {"k": k}
     if answer_digest(salt, f"{key}.count", len(raw)) != part.get("count_digest"):
-        return "incorrect", f"all {len(raw)} updates given are right, but the run makes more updates"
-    return "correct", ""
+        return "incorrect", "trace_too_short", {"n": len(raw)}
+    return "correct", "", {}
 
 
 def _certificate_answers(given: dict[str, Any], part_id: str) -> dict[str, Any]:
@@ -144,17 +143,17 @@ def check_exercise(salt: str, exercise: dict, given: dict[str, Any]) -> list[Par
         key = f"{exercise['number']}.{part['id']}"
         try:
             if part["type"] == "certificate":
-                status, message = module.check_certificate(exercise["data"], part["id"],
-                                                           _certificate_answers(given, part["id"]))
+                status, reason, facts = module.check_certificate(exercise["data"], part["id"],
+                                                                 _certificate_answers(given, part["id"]))
             elif given.get(part["id"]) is None:
-                status, message = "missing", f"add `{part['id']}: {part.get('example', '')}`"
+                status, reason, facts = "missing", "missing", {"id": part["id"], "example": part.get("example", "")}
             elif part["type"] == "sequence":
-                status, message = _check_sequence(salt, key, part, given[part["id"]])
+                status, reason, facts = _check_sequence(salt, key, part, given[part["id"]])
             else:
-                status, message = _check_exact(salt, key, part, given[part["id"]])
+                status, reason, facts = _check_exact(salt, key, part, given[part["id"]])
         except AnswerError as err:
-            status, message = "invalid", err.message
-        results.append(PartResult(part["id"], part.get("label", part["id"]), status, message))
+            status, reason, facts = "invalid", "unreadable", {"error": err.message}
+        results.append(PartResult(part["id"], part.get("label", part["id"]), status, reason, facts))
     return results
 
 

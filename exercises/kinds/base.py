@@ -8,7 +8,7 @@ and optionally check_certificate(data_json, part, answers) for answers that have
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -35,12 +35,16 @@ class Part:
 
 @dataclass(frozen=True)
 class PartResult:
-    """The checker's verdict on one part; `message` never contains the expected answer."""
+    """The checker's verdict on one part: a status, and a reason code with facts that templates/ words.
+
+    The facts never contain the expected answer.
+    """
 
     id: str
     label: str
     status: str  # correct, incorrect, missing, invalid
-    message: str = ""
+    reason: str = ""
+    facts: dict = field(default_factory=dict)
 
     @property
     def correct(self) -> bool:

@@ -156,29 +156,30 @@ def _exact_vector(values, n: int, what: str) -> tuple[Fraction, ...]:
     return tuple(out)
 
 
-def check_certificate(data: dict, part_id: str, given: dict) -> tuple[str, str]:
-    """Verify a student's proof exactly: a separator (θ, and θ₀ with an offset) or Gordan weights λ ≥ 0."""
+def check_certificate(data: dict, part_id: str, given: dict) -> tuple[str, str, dict]:
+    """Verify a student's proof exactly: a separator (θ, and θ₀ with an offset) or Gordan weights λ ≥ 0.
+
+    Returns (status, reason code, facts) for the check template.
+    """
     name = part_id.split(".")[0]
     offset = name == "offset"
+    facts = {"name": name, "offset": offset}
     X = [tuple(to_fraction(v) for v in x) for x in data["X"]]
     y = list(data["y"])
     try:
         if f"{name}.weights" in given:
             lam = _exact_vector(given[f"{name}.weights"], len(X), "weights")
             ok = verify_infeasibility(X, y, Infeasibility(lam), offset)
-            return ("correct", "the weights prove that no separator exists") if ok else \
-                ("incorrect", "these weights do not satisfy λ ≥ 0, λ ≠ 0 and Σλᵢyᵢxᵢ = 0" +
-                 (" and Σλᵢyᵢ = 0" if offset else ""))
+            return ("correct", "weights_ok", facts) if ok else ("incorrect", "weights_bad", facts)
         if f"{name}.theta" in given:
             theta = _exact_vector(given[f"{name}.theta"], len(X[0]), "theta")
             raw0 = given.get(f"{name}.theta0")
             theta0 = _exact_vector((raw0,), 1, "theta0")[0] if offset and raw0 is not None else Fraction(0)
             ok = verify_separator(X, y, Separator(theta, theta0), offset)
-            return ("correct", "this separator classifies every point strictly correctly") if ok else \
-                ("incorrect", "some point has y(θ·x + θ₀) ≤ 0 for this separator")
+            return ("correct", "separator_ok", facts) if ok else ("incorrect", "separator_bad", facts)
     except ValueError as exc:
-        return "invalid", str(exc)
-    return "missing", f"give {name}.theta" + (f" (and {name}.theta0)" if offset else "") + f" or {name}.weights"
+        return "invalid", "unreadable", {"error": str(exc)}
+    return "missing", "certificate_missing", facts
 
 
 def _check_rows(data: SeparabilityData, decision: Decision, nf: NumberFormat) -> list[dict]:
