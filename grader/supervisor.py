@@ -1,0 +1,292 @@
+"""Grader-side supervision of the zygote and of each sandboxed child: spawn, pipes, deadlines, kill."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import deque
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from exercises.errors import RosenblattError
+from grader import channel
+from grader.isolation import remove_tree
+
+if TYPE_CHECKING:
+    from grader.sandbox import Limits
+
+ZYGOTE_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "zygote.py")
+SETUP_SECONDS = 10.0  # building one sandbox; grader-side, never charged to the submission
+_THREADS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+class SandboxError(RosenblattError):
+    """The sandbox itself failed (could not start or build its isolation); never the student's fault."""
+
+    exit_code = 3
+
+
+class ZygoteGone(Exception):
+    """The zygote process died or stopped answering."""
+
+
+def exit_reason(status: int | None) -> tuple[str, str]:
+    if status is None:
+        return "crashed", "the sandboxed process disappeared"
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
+        return ("timeout", "CPU time limit exceeded") if sig == signal.SIGXCPU else ("crashed", f"killed by {name}")
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
+    return ("memory", "ran out of memory") if code == channel.EXIT_MEMORY else ("crashed", f"exited with code {code}")
+
+
+def kill_marked(token: bytes) -> None:
+    """Last resort when a zygote died: kill any process still carrying this sandbox's environment marker."""
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != os.getpid():
+            try:
+                with open(f"/proc/{name}/environ", "rb") as fh:
+                    if token in fh.read().split(b"\0"):
+                        os.kill(int(name), signal.SIGKILL)
+            except OSError:
+                pass
+
+
+class Zygote:
+    """Client side of one zygote process: start, spawn/kill requests, exit notices, shutdown."""
+
+    def __init__(self, env: dict[str, str]):
+        self.sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.stderr = tempfile.TemporaryFile()
+        self.marker = f"ROSENBLATT_SANDBOX_ID={secrets.token_hex(12)}".encode()
+        env = {**_THREADS, **env, "ROSENBLATT_SANDBOX_ID": self.marker.split(b"=")[1].decode()}
+        numpy_dir = os.path.dirname(os.path.dirname(np.__file__))
+        self.tmp_base = tempfile.mkdtemp(prefix="rosenblatt-sandbox-")  # weak mode's private dirs live here
+        os.chmod(self.tmp_base, 0o711)  # a child that dropped its uid must reach its own dir inside
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-I", ZYGOTE_SCRIPT, str(theirs.fileno()), numpy_dir, self.tmp_base],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.stderr,
+                pass_fds=(theirs.fileno(),), env=env, cwd="/", start_new_session=True)
+        except OSError as err:
+            self.sock.close()
+            self.stderr.close()
+            remove_tree(self.tmp_base)
+            raise SandboxError(f"cannot start the sandbox zygote: {err}") from None
+        finally:
+            theirs.close()
+        self.inbox: deque = deque()
+        try:
+            hello = self.expect(("hello",), 60.0)
+        except ZygoteGone:
+            tail = self.stderr_tail
+            self.close()
+            raise SandboxError(f"the sandbox zygote did not start: {tail or 'no output'}") from None
+        self.strong, self.note = bool(hello.get("strong")), str(hello.get("note", ""))[:500]
+        self.weak_note = str(hello.get("weak_note", ""))[:500]
+
+    def send(self, msg: dict, fds: Sequence[int] = ()) -> None:
+        try:
+            socket.send_fds(self.sock, [channel.dumps(msg)], list(fds))
+        except OSError:
+            raise ZygoteGone from None
+
+    def read_one(self) -> None:
+        """Read one pending message into the inbox; ZygoteGone on end of file or nonsense."""
+        try:
+            data = self.sock.recv(1 << 16)
+            if not data:
+                raise ZygoteGone
+            self.inbox.append(channel.loads(data))
+        except (OSError, channel.WireError):
+            raise ZygoteGone from None
+
+    def expect(self, ops: tuple[str, ...], seconds: float) -> dict:
+        """Wait for the first message whose op is in ops; ZygoteGone on timeout or end of file."""
+        deadline = time.monotonic() + seconds
+        while not any(m.get("op") in ops for m in self.inbox):
+            if not select.select([self.sock], [], [], max(deadline - time.monotonic(), 0))[0]:
+                raise ZygoteGone
+            self.read_one()
+        msg = next(m for m in self.inbox if m.get("op") in ops)
+        self.inbox.remove(msg)
+        return msg
+
+    @property
+    def stderr_tail(self) -> str:
+        if self.stderr.closed:
+            return ""
+        self.stderr.seek(0, os.SEEK_END)
+        self.stderr.seek(max(self.stderr.tell() - 2000, 0))
+        return self.stderr.read().decode("utf-8", "replace").strip()
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        try:
+            self.send({"op": "quit"})
+            self.proc.wait(timeout=3)
+        except (ZygoteGone, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+        kill_marked(self.marker)
+        remove_tree(self.tmp_base)
+        self.sock.close()
+        self.stderr.close()
+
+
+class Child:
+    """The grader's ends of one sandboxed child's pipes (control, results, stdout, stderr), pumped to deadlines."""
+
+    def __init__(self, zygote: Zygote, mode: str, limits: Limits, out: channel.Capture, err: channel.Capture):
+        self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
+        self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
+        self.closing = False
+        self.reader, self.frames, self.pending = channel.FrameReader(), deque(), bytearray()
+        ctl_r, self.ctl = os.pipe()
+        self.res, res_w = os.pipe()
+        (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe()
+        self.streams = {self.res: None, out_r: out, err_r: err}  # fd -> capture; None is the result channel
+        for fd in (self.ctl, *self.streams):
+            os.set_blocking(fd, False)
+        try:
+            zygote.send({"op": "spawn", "mode": mode, "limits": asdict(limits)}, [ctl_r, res_w, out_w, err_w])
+        except ZygoteGone:
+            self.abandon()
+            raise
+        finally:
+            for fd in (ctl_r, res_w, out_w, err_w):
+                os.close(fd)
+
+    def send(self, msg: dict) -> None:
+        self.pending += channel.frame(channel.dumps(msg))
+
+    def close_after_sending(self) -> None:
+        """Close the control pipe once everything queued is written (the child then exits when done)."""
+        self.closing = True
+        self._write()
+
+    def pump(self, deadline: float) -> None:
+        """One round of I/O, waiting at most until deadline; picks up the zygote's notices about this child."""
+        poller = select.poll()
+        for fd in self.streams:
+            poller.register(fd, select.POLLIN)
+        if self.pending and self.ctl >= 0:
+            poller.register(self.ctl, select.POLLOUT)
+        poller.register(self.z.sock, select.POLLIN)
+        for fd, _ in poller.poll(max(deadline - time.monotonic(), 0) * 1000):
+            if fd == self.z.sock.fileno():
+                self.z.read_one()
+            elif fd == self.ctl:
+                self._write()
+            elif fd in self.streams:
+                self._read(fd)
+        while self.z.inbox:
+            note = self.z.inbox.popleft()
+            if note.get("op") == "spawn-failed":
+                raise SandboxError(f"the sandbox could not start a child: {str(note.get('error'))[:500]}")
+            if note.get("op") == "spawned":
+                self.pid = int(note["pid"])
+            elif note.get("op") == "exited":
+                self.status, self.exited_at = note.get("status"), time.monotonic()
+
+    def _write(self) -> None:
+        try:
+            while self.pending and self.ctl >= 0:
+                del self.pending[:os.write(self.ctl, self.pending[:1 << 16])]
+        except BlockingIOError:
+            pass
+        except OSError:  # the child closed its end or died: nothing more can be sent
+            self.pending.clear()
+        if self.closing and not self.pending and self.ctl >= 0:
+            os.close(self.ctl)
+            self.ctl = -1
+
+    def _read(self, fd: int) -> None:
+        try:
+            data = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        capture = self.streams[fd]
+        if not data:
+            self._close(fd)
+        elif capture is None:
+            try:
+                now = time.monotonic()
+                self.frames.extend((now, frame) for frame in self.reader.feed(data))
+            except channel.WireError as err:
+                self.corrupt = str(err)
+                self._close(fd)
+        else:
+            capture.add(data)
+            self.flood_left -= len(data)
+            if self.flood_left < 0:  # closing makes the child's further writes fail instead of costing us
+                self.flooded = True
+                for other in [f for f, c in self.streams.items() if c is not None]:
+                    self._close(other)
+
+    def _close(self, fd: int) -> None:
+        if self.streams.pop(fd, 0) != 0:
+            os.close(fd)
+
+    def wait_frame(self, deadline: float) -> tuple[float, bytes | str]:
+        """(arrival time, next result message), or (now, 'timeout' | 'closed' | 'corrupt')."""
+        while True:
+            now = time.monotonic()
+            if self.frames:
+                return self.frames.popleft()
+            if self.corrupt:
+                return now, "corrupt"
+            if self.res not in self.streams or (self.status is not None and now > self.exited_at + 0.5):
+                return now, "closed"
+            if now >= deadline:
+                return now, "timeout"
+            self.pump(min(deadline, self.exited_at + 0.5) if self.status is not None else deadline)
+
+    def end(self, grace: float) -> int | None:
+        """Close the control pipe, let the child exit within grace seconds, else kill it; drain and close."""
+        if self.ended:
+            return self.status
+        self.ended = True
+        if self.ctl >= 0:
+            os.close(self.ctl)
+            self.ctl = -1
+        limit, killed = time.monotonic() + grace, False
+        while self.status is None:
+            if time.monotonic() >= limit:
+                if killed:
+                    raise ZygoteGone
+                self.z.send({"op": "kill"})
+                limit, killed = time.monotonic() + SETUP_SECONDS, True
+            self.pump(limit)
+        drain_until = time.monotonic() + 0.5
+        while self.streams and time.monotonic() < drain_until:
+            self.pump(drain_until)
+        for fd in list(self.streams):
+            self._close(fd)
+        return self.status
+
+    def abandon(self) -> None:
+        """The zygote is gone: kill the child's tree ourselves and close our ends."""
+        for killer in (os.killpg, os.kill) if self.pid else ():
+            try:
+                killer(self.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        for fd in [self.ctl, *self.streams] if self.ctl >= 0 else list(self.streams):
+            os.close(fd)
+        self.ended, self.ctl = True, -1
+        self.streams.clear()
