@@ -189,3 +189,14 @@ def test_unwritable_output_location_is_a_usage_error(tmp_path, capsys):
     assert generate(blocker / "sub" / "o") == 2
     err = capsys.readouterr().err
     assert "cannot create the output directory" in err and "Traceback" not in err
+
+
+def test_output_is_identical_across_processes_with_different_hash_seeds(tmp_path):
+    import sys
+    for k in (1, 2):
+        env = {**os.environ, "PYTHONHASHSEED": str(k)}
+        run = subprocess.run([sys.executable, "-m", "exercises", "generate", "problem_set", "--variants", "2",
+                              "--seed", "9", "--out", str(tmp_path / f"h{k}"), "--quiet"],
+                             env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+    assert tree(tmp_path / "h1") == tree(tmp_path / "h2")
