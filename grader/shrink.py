@@ -10,9 +10,9 @@ from typing import Callable, Sequence
 from exercises.core import decide
 from grader.cases import Case, make_case
 
-MAX_ROUNDS = 2
+MAX_ROUNDS = 1
 MAX_CASES = 3  # failing visible cases shrunk per submission
-MAX_CANDIDATES = 24
+MAX_CANDIDATES = 32
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,8 @@ def _variant(case: Case, X, y, k: int) -> Case | None:
 
 @functools.lru_cache(maxsize=1024)
 def candidates(case: Case) -> tuple[Case, ...]:
-    """Smaller datasets: each single point, one point fewer, coordinates rounded toward zero, or halved (exact).
+    """Smaller datasets: each single point (as is and rounded toward zero), one point fewer, all coordinates
+    rounded toward zero, or halved (exact).
 
     Cached: every submission that fails a visible case meets the same candidates.
     """
@@ -42,6 +43,8 @@ def candidates(case: Case) -> tuple[Case, ...]:
     if len(X) > 2:
         for i in range(len(X)):
             out.append(_variant(case, X[i:i + 1], y[i:i + 1], len(out)))
+    for i in range(len(X)):
+        out.append(_variant(case, [tuple(Fraction(int(v)) for v in X[i])], y[i:i + 1], len(out)))
     for i in range(len(X)):
         out.append(_variant(case, X[:i] + X[i + 1:], y[:i] + y[i + 1:], len(out)))
     rounded = [tuple(Fraction(int(v)) for v in row) for row in X]
