@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import sys
 import threading
+import traceback
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from exercises.errors import RosenblattError, SubmissionError
 from grader.assignment import Assignment
 from grader.grading import Report, Suite, grade, source_key
 from grader.gradebook import row_from_results, write_gradebook
-from grader.report import load_results, write_submission
+from grader.report import atomic_write, load_results, write_submission
 
 PRIVATE = ".rosenblatt"
 SKIP_NAMES = {"__pycache__", ".git", ".ipynb_checkpoints"}
@@ -118,8 +119,10 @@ def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force
     except RosenblattError:
         raise  # the sandbox could not be built, say: stop the batch with its message (rerun resumes)
     except Exception as exc:  # noqa: BLE001 - the per-submission boundary: a grader bug must not stop the batch
-        report = Report(sub.name, filename, "grader_error", f"internal grader error ({type(exc).__name__}: {exc}); "
-                        "please report it", 0.0, suite.assignment.max_score)
+        log = out / PRIVATE / "errors" / f"{sub.name}.txt"
+        atomic_write(log, traceback.format_exc())  # grader-private: the traceback may show hidden data
+        report = Report(sub.name, filename, "grader_error", f"internal grader error ({type(exc).__name__}); "
+                        f"the traceback is in {log}", 0.0, suite.assignment.max_score)
     meta = {"key": key, "assignment": suite.assignment.name, "assignment_sha256": suite.assignment.digest,
             "seed_sha256": suite.commitment, **report.meta}
     data = write_submission(target, report, suite.assignment, meta)

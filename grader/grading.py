@@ -144,7 +144,8 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))
     verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases}
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-    shrunk = _shrink(sandbox, suite, source, filename, verdicts, inputs)
+    hangs = any(o.status == "timeout" for o in outcomes.values())
+    shrunk = {} if hangs else _shrink(sandbox, suite, source, filename, verdicts, inputs)  # reruns could hang too
     named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)

@@ -50,6 +50,9 @@ def test_a_grader_bug_is_contained_to_its_submission(subs, tmp_path):
     assert status == {"bob": "graded", "correct": "graded", "strict_less_than": "grader_error",
                       "wrong_converged": "graded"}
     assert (tmp_path / "out" / "strict_less_than" / "results.json").is_file()
+    log = (tmp_path / "out" / ".rosenblatt" / "errors" / "strict_less_than.txt").read_text()
+    assert "a bug in the grader" in log
+    assert "a bug in the grader" not in (tmp_path / "out" / "strict_less_than" / "feedback.md").read_text()
 
 
 class _Interrupted(FakeSandbox):
