@@ -1,9 +1,10 @@
-"""Load and validate an assignment YAML file into a frozen Assignment (messages name file, key path and allowed values)."""
+"""Load and validate an assignment YAML file into a frozen Assignment (messages name file, key path, choices)."""
 
 from __future__ import annotations
 
 import hashlib
 import re
+from fractions import Fraction
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,8 +86,8 @@ def _choice(where: str, key: str, value: Any, allowed: tuple[str, ...]) -> str:
 
 
 def _number(where: str, key: str, value: Any, low: float, high: float, integer: bool = False) -> Any:
-    ok = not isinstance(value, bool) and isinstance(value, (int, float)) or (not integer and hasattr(value, "numerator"))
-    if not ok or (integer and not isinstance(value, int)) or not low <= value <= high:
+    numeric = isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
+    if not numeric or (integer and not isinstance(value, int)) or not low <= value <= high:
         kind = "an integer" if integer else "a number"
         raise _fail(where, key, f"must be {kind} between {low} and {high}, got {value!r}")
     return int(value) if integer else float(value)

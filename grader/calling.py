@@ -1,4 +1,4 @@
-"""The calling convention, in the parent: build a case's arguments, and read the returned value by positions and shapes."""
+"""The calling convention, in the parent: build a case's arguments; read returned values by positions and shapes."""
 
 from __future__ import annotations
 

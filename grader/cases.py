@@ -1,4 +1,4 @@
-"""Visible and hidden test cases, drawn from a numpy Generator with dyadic coordinates and verified by the exact core."""
+"""Visible and hidden test cases from a numpy Generator: dyadic coordinates, each verified by the exact core."""
 
 from __future__ import annotations
 

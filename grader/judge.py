@@ -1,4 +1,4 @@
-"""Judge one case in the parent: exact comparison with the Fraction reference, or grading a separator by its properties."""
+"""Judge one case in the parent: exactly against the Fraction reference, or a separator by its properties."""
 
 from __future__ import annotations
 

@@ -29,9 +29,11 @@ CATALOGUE = {m.name: m for m in (
     Mistake("offset-when-off", "θ₀ updated with offset off",
             "With offset off, θ₀ stays 0: the boundary must pass through the origin."),
     Mistake("label-not-applied", "the label is not applied in the update",
-            "The update is θ ← θ + y·x (and θ₀ ← θ₀ + y): multiply by the label y, which is -1 for half the points."),
+            "The update is θ ← θ + y·x (and θ₀ ← θ₀ + y): multiply by the label y, "
+            "which is -1 for half the points."),
     Mistake("step-size", "a step size other than 1",
-            "The perceptron update has no learning rate: θ ← θ + y·x exactly. A factor η only rescales θ and θ₀, "
+            "The perceptron update has no learning rate: θ ← θ + y·x exactly. "
+            "A factor η only rescales θ and θ₀, "
             "and the assignment asks for η = 1."),
     Mistake("random-start", "random start",
             "Start from θ = 0 and θ₀ = 0; a random start gives a different (and non-reproducible) answer."),

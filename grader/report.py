@@ -17,6 +17,12 @@ from grader.judge import show
 from grader.mutants import CATALOGUE
 
 STDOUT_LIMIT = 2000
+STATUS_WORDS = {
+    "wrong": "wrong values", "malformed": "values of the wrong kind or shape", "raised": "an exception",
+    "timeout": "over the time limit", "crashed": "a crash", "memory": "over the memory limit",
+    "mutated": "inputs modified", "bad-output": "a value that cannot be sent back",
+    "not-run": "not run (time budget used up)",
+}
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -64,7 +70,7 @@ def _visible_view(r: CaseResult, returns: tuple[str, ...]) -> dict:
 
 def _family_view(report: Report, family: str, score: float, points: int, passed: int, total: int) -> dict:
     names = [f for f in report.findings if family in f.families]
-    statuses = sorted({r.verdict.status for r in report.results
+    statuses = sorted({STATUS_WORDS.get(r.verdict.status, r.verdict.status) for r in report.results
                        if r.case.family == family and not r.case.visible and not r.verdict.passed})
     return {"family": family, "score": score, "points": points, "passed": passed, "total": total,
             "mistakes": names, "statuses": statuses}

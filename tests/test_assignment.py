@@ -47,6 +47,8 @@ def _write(tmp_path: Path, text: str, name: str = "column.yaml") -> Path:
     ("function: perceptron", "function: 3", "column.yaml: function: must be the name"),
     ("returns: [theta, theta0]", "returns: [theta0]", "column.yaml: returns: must include theta"),
     ("large_seconds: 3", "large_seconds: -1", "column.yaml: large_seconds: must be a number between 0.1 and 600"),
+    ("large_seconds: 3", "large_seconds: true", "column.yaml: large_seconds: must be a number between 0.1 and 600"),
+    ("visible_points: 20", "visible_points: 2.5", "column.yaml: visible_points: must be an integer between 0"),
 ])
 def test_bad_assignment_messages(tmp_path, old, new, message):
     assert old in COLUMN
