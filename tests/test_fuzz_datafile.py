@@ -31,7 +31,7 @@ ADVERSARIAL = [
 ]
 
 
-@pytest.mark.parametrize("text", ADVERSARIAL)
+@pytest.mark.parametrize("text", ADVERSARIAL, ids=[f"adversarial-{i}" for i in range(len(ADVERSARIAL))])
 def test_adversarial_files_give_a_clear_error(tmp_path, text):
     path = tmp_path / "d.yaml"
     path.write_text(text, encoding="utf-8")
