@@ -113,7 +113,7 @@ def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force
     try:
         if filename == "folder":
             report = Report(sub.name, sub.path.name, "ungradable", "a folder without exactly one .py file", 0.0,
-                            suite.assignment.max_score)
+                            suite.max_score)
         else:
             report = grade(boxes.get(), suite, sub.name, filename, source, factory)
     except RosenblattError:
@@ -122,7 +122,7 @@ def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force
         log = out / PRIVATE / "errors" / f"{sub.name}.txt"
         atomic_write(log, traceback.format_exc())  # grader-private: the traceback may show hidden data
         report = Report(sub.name, filename, "grader_error", f"internal grader error ({type(exc).__name__}); "
-                        f"the traceback is in {log}", 0.0, suite.assignment.max_score)
+                        f"the traceback is in {log}", 0.0, suite.max_score)
     meta = {"key": key, "assignment": suite.assignment.name, "assignment_sha256": suite.assignment.digest,
             "seed_sha256": suite.commitment, **report.meta}
     data = write_submission(target, report, suite.assignment, meta)

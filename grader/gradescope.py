@@ -45,14 +45,14 @@ def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secre
     meta = {"key": source_key(a, suite.commitment, source), "assignment": a.name, "assignment_sha256": a.digest,
             "seed_sha256": commitment(seed)}
     if path is None:
-        report = Report("submission", "", "ungradable", "no .py file was submitted", 0.0, a.max_score)
+        report = Report("submission", "", "ungradable", "no .py file was submitted", 0.0, suite.max_score)
     else:
         box = sandbox_factory()
         try:
             report = grade(box, suite, path.stem, path.name, source)
         except Exception as exc:  # noqa: BLE001 - the per-submission boundary
             report = Report(path.stem, path.name, "grader_error", f"internal grader error ({type(exc).__name__})",
-                            0.0, a.max_score)
+                            0.0, suite.max_score)
         finally:
             box.__exit__(None, None, None)
     atomic_write(results, json.dumps(results_json(report, a, {**meta, **report.meta}), indent=2) + "\n")

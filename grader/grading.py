@@ -81,6 +81,12 @@ class Suite:
     def cases(self) -> tuple[Case, ...]:
         return self.visible + self.hidden
 
+    @property
+    def max_score(self) -> int:
+        """Visible points plus the points of every hidden family that has cases in this suite."""
+        a = self.assignment
+        return a.visible_points + sum(p for f, p in a.hidden if any(c.family == f for c in self.hidden))
+
 
 def _frozen(call: tuple[tuple, dict]) -> tuple[tuple, dict]:
     """Make a case's arrays read-only: they are built once per suite and shared by every worker."""
@@ -126,7 +132,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     def inputs(cases):
         return case_inputs(a, cases, factory, suite.calls)
 
-    max_score = a.visible_points + sum(p for f, p in a.hidden if any(c.family == f for c in suite.hidden))
+    max_score = suite.max_score
     meta = {"submission_sha256": hashlib.sha256(source).hexdigest()}
     if not filename.endswith(".py"):
         return Report(name, filename, "ungradable", "not a Python file (expected a .py file)", 0.0, max_score,

@@ -114,3 +114,33 @@ def test_free_order_rejects_a_non_separator():
     from grader.calling import Answer
     bad = Answer(theta=tuple(Fraction(0) for _ in case.X[0]), theta0=Fraction(0), converged=True)
     assert "theta" in compare_properties(a, case, bad)
+
+
+MISTAKES_SOURCE = b'''
+import numpy as np
+
+def train(y, X, epochs):
+    theta, theta_0, k = np.zeros(X.shape[1]), 0.0, 0
+    for _ in range(epochs):
+        changed = False
+        for i in range(len(y)):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta, theta_0, k, changed = theta + y[i] * X[i], theta_0 + y[i], k + 1, True
+        if not changed:
+            break
+    return k, theta, theta_0
+'''
+
+
+def test_positional_epochs_and_a_mistake_count():
+    doc = {"function": "train", "data": "rows", "arguments": ["labels", "data", "epochs"],
+           "returns": ["mistakes", "theta", "theta0"], "offset": "always",
+           "hidden": {"separable": 10, "non-separable": 10, "single-point": 5}}
+    a = parse(doc, "counting.yaml", b"counting")
+    suite = Suite(a, "count")
+    report = grade(FakeSandbox(), suite, "c", "c.py", MISTAKES_SOURCE, FakeCaseInput)
+    assert report.score == report.max_score == 45
+    off_by_one = MISTAKES_SOURCE.replace(b"k + 1, True", b"k + 2, True")
+    report = grade(FakeSandbox(), suite, "c", "c.py", off_by_one, FakeCaseInput)
+    assert report.score < report.max_score and all(
+        r.verdict.wrong == ("mistakes",) for r in report.results if not r.verdict.passed)
