@@ -123,12 +123,16 @@ def _swapped(a: Assignment, case: Case, value: Any) -> bool:
     return False
 
 
-def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable) -> set[str]:
-    """The mistakes that would produce exactly what the student returned on this failed case."""
+def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable,
+                      runs_elsewhere: bool = True) -> set[str]:
+    """The mistakes that would produce exactly what the student returned on this failed case.
+
+    `runs_elsewhere`: the code returned on some case with more than one point (else a crash is not about n = 1).
+    """
     if verdict.passed or case.check != "result":
         return set()
     if outcome.status in ("raised", "crashed") and len(case.X) == 1:
-        return {"crashes-on-single-point"}
+        return {"crashes-on-single-point"} if runs_elsewhere else set()
     if verdict.status == "malformed" and outcome.status == "returned":
         return {"swapped-returns"} if _swapped(a, case, outcome.value) else set()
     if verdict.status != "wrong" or "large" in case.tags:
@@ -171,7 +175,9 @@ def _twins(cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, 
 def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
              table: MutantTable, limit: int = 3) -> tuple[Finding, ...]:
     """Greedy cover of the failed cases by the mistakes that explain them and contradict no passed case."""
-    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table) for c in cases}
+    elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
+    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
+                for c in cases}
     for cid, names in _twins(cases, verdicts).items():
         per_case[cid] |= names
     uncovered = {cid for cid, names in per_case.items() if names}

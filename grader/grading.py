@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -51,6 +52,7 @@ class Report:
     isolation: str = ""
     seconds: float = 0.0
     meta: dict = field(default_factory=dict)
+    details: str = ""  # the import-time traceback of an ungradable file (no case has run yet)
 
 
 def source_key(a: Assignment, seed_commitment: str, source: bytes) -> str:
@@ -107,6 +109,13 @@ def case_inputs(a: Assignment, cases: Sequence[Case], factory: Any = None, calls
     return out
 
 
+def _where(error: str, filename: str) -> str:
+    """' (line N)' for the last traceback line in the student's own file, if any."""
+    lines = [int(m.group(2)) for m in re.finditer(r'File "([^"]+)", line (\d+)', error or "")
+             if m.group(1).endswith(filename)]
+    return f" (line {lines[-1]})" if lines else ""
+
+
 def _outcomes(run: Any) -> dict[str, Any]:
     return {o.case_id: o for o in run.outcomes}
 
@@ -140,11 +149,12 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     vis = sandbox.run(source, filename, a.function, inputs(suite.cases))  # one child for the whole suite
     if vis.load_status != "ok":
         why = UNGRADABLE.get(vis.load_status, vis.load_status)
-        detail = (vis.load_error or "").strip().splitlines()[-1:] or [""]
+        detail = ((vis.load_error or "").strip().splitlines()[-1:] or [""])[0] + _where(vis.load_error, filename)
         if vis.load_status == "missing-function":
-            why, detail = f"the file does not define a function named {a.function}", [""]
-        return Report(name, filename, "ungradable", f"{why}: {detail[0]}".rstrip(": "), 0.0, max_score,
-                      stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta)
+            why, detail = f"the file does not define a function named {a.function}", ""
+        return Report(name, filename, "ungradable", f"{why}: {detail}".rstrip(": "), 0.0, max_score,
+                      stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta,
+                      details=(vis.load_error or "")[-2000:])
     outcomes = _outcomes(vis)
     for c in suite.cases:
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))

@@ -144,3 +144,10 @@ def test_positional_epochs_and_a_mistake_count():
     report = grade(FakeSandbox(), suite, "c", "c.py", off_by_one, FakeCaseInput)
     assert report.score < report.max_score and all(
         r.verdict.wrong == ("mistakes",) for r in report.results if not r.verdict.passed)
+
+
+def test_code_for_another_convention_is_not_called_a_single_point_crash():
+    suite = Suite(COLUMN, "col")
+    src = (SUBMISSIONS / "correct.py").read_bytes()  # written for the rows convention: raises on every case
+    report = grade(FakeSandbox(), suite, "c", "c.py", src, FakeCaseInput)
+    assert report.score <= 5 and not report.findings
