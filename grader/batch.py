@@ -102,8 +102,12 @@ def _read(sub: Submission) -> tuple[bytes, str]:
     return sub.path.read_bytes(), sub.path.name
 
 
-def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force: bool, factory=None) -> dict:
-    """Grade one submission (or reuse its results when nothing changed); return its gradebook row."""
+def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force: bool, factory=None,
+              stop: threading.Event | None = None) -> dict | None:
+    """Grade one submission (or reuse its results when nothing changed); return its gradebook row.
+
+    Returns None without writing anything when `stop` was set meanwhile (Ctrl-C may have hit the sandbox too).
+    """
     source, filename = _read(sub)
     key = source_key(suite.assignment, suite.commitment, source)
     target = out / sub.name
@@ -123,6 +127,8 @@ def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force
         atomic_write(log, traceback.format_exc())  # grader-private: the traceback may show hidden data
         report = Report(sub.name, filename, "grader_error", f"internal grader error ({type(exc).__name__}); "
                         f"the traceback is in {log}", 0.0, suite.max_score)
+    if stop is not None and stop.is_set():
+        return None
     meta = {"key": key, "assignment": suite.assignment.name, "assignment_sha256": suite.assignment.digest,
             "seed_sha256": suite.commitment, **report.meta}
     data = write_submission(target, report, suite.assignment, meta)
@@ -155,14 +161,20 @@ def grade_batch(a: Assignment, subs: list[Submission], out: Path, seed: str, job
     rows: dict[str, dict] = {}
     bar = Progress(len(subs), progress)
     pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    stop = threading.Event()
     try:
-        pending = {pool.submit(grade_one, boxes, suite, s, out, force, factory): s for s in subs}
+        pending = {pool.submit(grade_one, boxes, suite, s, out, force, factory, stop): s for s in subs}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 sub = pending.pop(fut)
-                rows[sub.name] = fut.result()
+                row = fut.result()
+                if row is not None:
+                    rows[sub.name] = row
                 bar.step(sub.name)
+    except KeyboardInterrupt:
+        stop.set()  # submissions still running are not written: their children may have been interrupted too
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         boxes.close()
