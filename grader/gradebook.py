@@ -56,4 +56,4 @@ def summary_view(a: Assignment, rows: list[dict]) -> dict:
 
 def write_gradebook(out: Path, a: Assignment, rows: list[dict]) -> None:
     atomic_write(out / "gradebook.csv", gradebook_csv(a, rows))
-    atomic_write(out / "summary.html", render("grader/summary.html.j2", **summary_view(a, rows)))
+    atomic_write(out / "summary.html", render("grader/summary.html", **summary_view(a, rows)))

@@ -116,7 +116,7 @@ def write_submission(out: Path, report: Report, assignment, meta: dict) -> dict:
     """Write feedback.md, feedback.html, then results.json last (its presence marks the submission as graded)."""
     ctx = view(report, assignment)
     atomic_write(out / "feedback.md", render("grader/feedback.md.j2", **ctx))
-    atomic_write(out / "feedback.html", render("grader/feedback.html.j2", **ctx))
+    atomic_write(out / "feedback.html", render("grader/feedback.html", **ctx))
     data = results_json(report, assignment, meta)
     atomic_write(out / "results.json", json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     return data

@@ -76,3 +76,27 @@ def test_recorded_seed_is_private_and_reused(tmp_path):
     assert run_seed(tmp_path, None) == first and len(first) == 32
     assert (tmp_path / ".rosenblatt" / "seed").stat().st_mode & 0o077 == 0
     assert run_seed(tmp_path, "given") == "given"
+
+
+def test_progress_bar_and_summary(capsys, tmp_path):
+    from grader.batch import Progress
+    from grader.gradebook import gradebook_csv, summary_view, write_gradebook
+
+    bar = Progress(2, enabled=True)
+    bar.step("alice")
+    bar.step("bob")
+    err = capsys.readouterr().err
+    assert "[###############...............] 1/2 alice" in err and err.endswith("\n")
+    rows = [{"submission": f"s{k}", "status": "graded", "score": 10.0 * k, "max_score": 100,
+             "families": {"visible": [k, 20]}, "findings": ["strict-inequality"] if k % 2 else [], "message": "",
+             "skipped": False} for k in range(10)]
+    rows.append({"submission": "broken", "status": "ungradable", "score": 0.0, "max_score": 100, "families": {},
+                 "findings": [], "message": "the file does not parse as Python", "skipped": False})
+    view = summary_view(SMALL, rows)
+    assert [b["count"] for b in view["hist"]] == [1] * 10 and view["mean"] == 45.0
+    assert view["common"] == [{"title": "strict `< 0` mistake test", "name": "strict-inequality", "count": 5}]
+    write_gradebook(tmp_path, SMALL, rows)
+    html = (tmp_path / "summary.html").read_text()
+    assert "strict `&lt; 0` mistake test" in html and "the file does not parse as Python" in html
+    csv_text = gradebook_csv(SMALL, rows)
+    assert csv_text.splitlines()[1].startswith("broken,ungradable,0.0,100,")

@@ -92,3 +92,11 @@ def test_figure_for_failed_2d_visible_cases(suite, tmp_path):
     html = (tmp_path / "feedback.html").read_text()
     assert "<svg" in html and 'class="expected"' in html
     assert "<script" not in html
+
+
+def test_student_text_is_escaped_in_html(suite, tmp_path):
+    src = b"def perceptron(X, y, max_epochs=1, offset=True):\n    raise ValueError('<script>alert(1)</script>')\n"
+    report = grade(FakeSandbox(), suite, "xss", "xss.py", src, FakeCaseInput)
+    write_submission(tmp_path, report, SMALL, META)
+    html = (tmp_path / "feedback.html").read_text()
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
