@@ -91,7 +91,7 @@ def results_json(report: Report, assignment, meta: dict) -> dict:
     tests = []
     per_visible = assignment.visible_points / max(1, len(ctx["visible"]))
     for v in ctx["visible"]:
-        tests.append({"name": f"Visible {v['id']}: {v['family']} ({v['title']})",
+        tests.append({"name": f"{v['id']}: {v['family']} ({v['title']})",
                       "score": round(per_visible if v["passed"] else 0.0, 2), "max_score": round(per_visible, 2),
                       "status": "passed" if v["passed"] else "failed", "visibility": "visible",
                       "output": render("grader/visible_test.md.j2", v=v), "output_format": "md", "tags": v["tags"]})
