@@ -49,7 +49,9 @@ def test_golden_feedback(suite, tmp_path, name):
     _golden(f"{name}.feedback.md", (tmp_path / "feedback.md").read_text())
     _golden(f"{name}.check.txt", check_text(report, SMALL))
     _golden(f"{name}.results.json", json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-    assert (tmp_path / "feedback.html").read_text().startswith("<!DOCTYPE html>")
+    html = (tmp_path / "feedback.html").read_text()
+    assert html.startswith("<!DOCTYPE html>")
+    _golden(f"{name}.feedback.html", html)
 
 
 def test_results_json_is_gradescope_shaped(suite):
