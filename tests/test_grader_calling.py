@@ -151,3 +151,33 @@ def test_code_for_another_convention_is_not_called_a_single_point_crash():
     src = (SUBMISSIONS / "correct.py").read_bytes()  # written for the rows convention: raises on every case
     report = grade(FakeSandbox(), suite, "c", "c.py", src, FakeCaseInput)
     assert report.score <= 5 and not report.findings
+
+
+THROUGH_ORIGIN = b'''
+import numpy as np
+
+def perceptron(X, y, max_epochs=1000):
+    theta = np.zeros(X.shape[1])
+    for _ in range(max_epochs):
+        changed = False
+        for x, label in zip(X, y):
+            if label * (theta @ x) <= 0:
+                theta, changed = theta + label * x, True
+        if not changed:
+            break
+    return theta
+'''
+
+
+def test_offset_never_and_a_single_return_value():
+    doc = {"function": "perceptron", "arguments": ["data", "labels"], "keywords": {"max_epochs": "epochs"},
+           "returns": ["theta"], "offset": "never", "hidden": {f: 5 for f in
+                                                               ("separable", "offset-only", "non-separable",
+                                                                "single-point", "tie", "one-dimensional")}}
+    a = parse(doc, "origin.yaml", b"origin")
+    suite = Suite(a, "origin")
+    assert all(not c.offset for c in suite.cases) and not any(c.family == "offset-only" for c in suite.cases)
+    report = grade(FakeSandbox(), suite, "o", "o.py", THROUGH_ORIGIN, FakeCaseInput)
+    assert report.score == report.max_score == 20 + 25
+    report = grade(FakeSandbox(), suite, "o", "o.py", THROUGH_ORIGIN.replace(b"<= 0", b"< 0"), FakeCaseInput)
+    assert report.findings[0].name == "strict-inequality"
