@@ -94,6 +94,8 @@ def _read_part(field: str, value: Any, d: int) -> tuple[Any, str]:
         return read_vector(value, d)
     if field == "theta0":
         got = _number(value)
+        if got is None and isinstance(value, float):
+            return None, f"is {value}, expected a finite number"
         return got, "" if got is not None else f"is {_kind(value)}, expected a finite number"
     if field == "converged":
         got = _flag(value)

@@ -194,9 +194,11 @@ def _shrink(sandbox: Any, suite: Suite, source: bytes, filename: str, verdicts: 
         return _outcomes(run)
 
     def fails(case: Case, outcome: Any):
+        """A failing Verdict on a candidate when it fails the same way as the original case, else None."""
         if outcome is None:
             return None
-        v = judge(a, case, outcome)
-        return v if not v.passed and v.status in ("wrong", "raised", "malformed") else None
+        v, first = judge(a, case, outcome), verdicts[case.case_id.split(".")[0]]
+        same = v.status == first.status and (v.status != "malformed" or v.message == first.message)
+        return v if not v.passed and same else None
 
     return shrink(failing, rerun, fails)
