@@ -78,6 +78,13 @@ class Suite:
         self.commitment = commitment(seed) if seed is not None else ""
         self.table = MutantTable(self.visible + self.hidden).warm()
         self.calls = {c.case_id: _frozen(build_call(a, c)) for c in self.cases}
+        self._inputs: dict[Any, tuple] = {}
+
+    def inputs(self, factory: Any = None) -> tuple:
+        """The whole suite as CaseInputs, built once per factory (the same objects for every submission)."""
+        if factory not in self._inputs:
+            self._inputs[factory] = tuple(case_inputs(self.assignment, self.cases, factory, self.calls))
+        return self._inputs[factory]
 
     @property
     def cases(self) -> tuple[Case, ...]:
@@ -146,7 +153,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     if not filename.endswith(".py"):
         return Report(name, filename, "ungradable", "not a Python file (expected a .py file)", 0.0, max_score,
                       meta=meta)
-    vis = sandbox.run(source, filename, a.function, inputs(suite.cases))  # one child for the whole suite
+    vis = sandbox.run(source, filename, a.function, suite.inputs(factory))  # one child for the whole suite
     if vis.load_status != "ok":
         why = UNGRADABLE.get(vis.load_status, vis.load_status)
         detail = ((vis.load_error or "").strip().splitlines()[-1:] or [""])[0] + _where(vis.load_error, filename)
