@@ -157,7 +157,8 @@ def test_hidden_output_is_never_shown_and_hangs_get_a_verdict(tmp_path, capsys):
         "        pass\n"
         "    return np.zeros(X.shape[1]), 0.0, False\n")
     yaml_path = tmp_path / "quick.yaml"
-    yaml_path.write_text(DEFAULT_YAML.replace("handout: default.md\n", "").replace("case_seconds: 2", "case_seconds: 0.5"))
+    quick = DEFAULT_YAML.replace("handout: default.md\n", "").replace("case_seconds: 2", "case_seconds: 0.5")
+    yaml_path.write_text(quick)
     out = tmp_path / "out"
     assert main(["grade", str(subs), "--assignment", str(yaml_path), "--out", str(out), "--no-progress"]) == 0
     shown = "".join((out / "printer" / f).read_text() for f in ("feedback.md", "feedback.html", "results.json"))
