@@ -17,6 +17,7 @@ __all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxEr
 CASE_STATUSES = frozenset({"returned", "raised", "memory"})
 LOAD_STATUSES = frozenset({"ok", "syntax-error", "import-error", "missing-function", "memory"})
 MAX_SOURCE = 4 << 20
+ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds the CaseInput, so ids stay unique)
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class _Run:
         self.box, self.limits, self.cases, self.source = box, box.limits, list(cases), source
         self.load_msg = {"k": "load", "source": base64.b64encode(source).decode("ascii"),
                          "filename": os.path.basename(filename) or "submission.py", "function": function}
-        self.wire = [_encode_case(c) for c in self.cases]
+        self.wire = [box.encoded(c) for c in self.cases]
         self.out, self.err = channel.Capture(self.limits.output_bytes), channel.Capture(self.limits.output_bytes)
         self.outcomes: list[CaseOutcome] = []
         self.loading, self.flooded, self.deadline = True, False, 0.0
@@ -110,7 +111,7 @@ class _Run:
             nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
             child.send({**self.load_msg, "nonce": load_nonce})
             for index, nonce in enumerate(nonces, first):
-                child.send({"k": "case", "nonce": nonce, **self.wire[index]})
+                child.send_encoded(b'{"k":"case","nonce":' + channel.dumps(nonce) + b"," + self.wire[index][1:])
             child.close_after_sending()
             self.wait_ready(child)
             status, error, start = self.load(child, load_nonce)
@@ -191,14 +192,15 @@ def _text(text: str) -> str:
     return text[:2048].encode("utf-8", "replace").decode("utf-8")
 
 
-def _encode_case(case: CaseInput) -> dict:
+def _encode_case(case: CaseInput) -> bytes:
+    """The case's arguments as one JSON object (bytes), checked to be sendable."""
     wire = {"args": channel.to_wire(tuple(case.args)), "kwargs": channel.to_wire(dict(case.kwargs))}
     text = channel.dumps(wire)
     if b'"t":"opaque"' in text:  # tags are the only unescaped quotes in the JSON text
         raise SandboxError(f"case {case.case_id}: an argument has a type the sandbox cannot send")
     if len(text) > channel.MAX_FRAME - 4096:
         raise SandboxError(f"case {case.case_id}: the arguments are too large to send")
-    return wire
+    return text
 
 
 def _parse_case(frame: bytes | str, case_id: str, nonce: str, seconds: float) -> CaseOutcome:
@@ -224,7 +226,19 @@ class Sandbox:
         self.limits, self._requested, self._env = limits, isolation, dict(env or {})
         self._zygote: Zygote | None = None
         self._mode, self.isolation_note = "weak", ""
+        self._encoded: dict[int, tuple[CaseInput, bytes]] = {}
         self._start()
+
+    def encoded(self, case: CaseInput) -> bytes:
+        """The wire form of a case, cached while the same CaseInput object is reused (a batch's suite)."""
+        hit = self._encoded.get(id(case))
+        if hit is not None and hit[0] is case:
+            return hit[1]
+        if len(self._encoded) >= ENCODED_CACHE:
+            self._encoded.clear()
+        text = _encode_case(case)
+        self._encoded[id(case)] = (case, text)
+        return text
 
     def _start(self) -> None:
         zygote = Zygote(self._env)

@@ -172,6 +172,10 @@ class Child:
     def send(self, msg: dict) -> None:
         self.pending += channel.frame(channel.dumps(msg))
 
+    def send_encoded(self, payload: bytes) -> None:
+        """Queue a message already encoded as JSON bytes (a cached case)."""
+        self.pending += channel.frame(payload)
+
     def close_after_sending(self) -> None:
         """Close the control pipe once everything queued is written (the child then exits when done)."""
         self.closing = True

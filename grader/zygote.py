@@ -105,7 +105,7 @@ class Harness:
     def case(self, msg: dict) -> dict:
         args = channel.from_wire(msg["args"], _no_opaque)
         kwargs = channel.from_wire(msg["kwargs"], _no_opaque)
-        before = channel.dumps(channel.to_wire([args, kwargs]))
+        before = _snapshot([args, kwargs])
         reply = {"k": "case", "nonce": msg["nonce"], "status": "returned", "value": None, "error": ""}
         try:
             result = self.func(*args, **kwargs)
@@ -114,8 +114,31 @@ class Harness:
             reply["status"], reply["error"] = "memory", "MemoryError"
         except BaseException as exc:  # noqa: BLE001 - the submission's own exception is its verdict
             reply["status"], reply["error"] = "raised", _describe(exc, self.filename)
-        reply["mutated"] = channel.dumps(channel.to_wire([args, kwargs])) != before
+        reply["mutated"] = not _same(before, [args, kwargs])
         return reply
+
+
+def _snapshot(x):
+    """A private copy of the decoded arguments (arrays copied; dicts, lists and tuples rebuilt; scalars kept)."""
+    if type(x) is np.ndarray:
+        return x.copy()
+    if type(x) is dict:
+        return {k: _snapshot(v) for k, v in x.items()}
+    if type(x) in (list, tuple):
+        return type(x)(_snapshot(v) for v in x)
+    return x
+
+
+def _same(snap, now) -> bool:
+    """Whether the arguments still equal their snapshot (same types, shapes, dtypes and values)."""
+    if type(snap) is np.ndarray:
+        return (type(now) is np.ndarray and now.shape == snap.shape and now.dtype == snap.dtype
+                and bool(np.array_equal(now, snap)))
+    if type(snap) is dict:
+        return type(now) is dict and now.keys() == snap.keys() and all(_same(snap[k], now[k]) for k in snap)
+    if type(snap) in (list, tuple):
+        return type(now) is type(snap) and len(now) == len(snap) and all(_same(a, b) for a, b in zip(snap, now))
+    return type(now) is type(snap) and now == snap
 
 
 class Zygote:
