@@ -13,7 +13,7 @@ from grader.calling import build_call
 from grader.cases import Case, hidden_cases, visible_cases
 from grader.diagnosis import Finding, MutantTable, diagnose
 from grader.judge import Verdict, judge
-from grader.shrink import Shrunk, shrink
+from grader.shrink import Shrunk, shrink, shrink_probes
 
 UNGRADABLE = {
     "syntax-error": "the file does not parse as Python",
@@ -77,13 +77,19 @@ class Suite:
         self.hidden = hidden_cases(a, seed) if hidden and seed is not None else ()
         self.commitment = commitment(seed) if seed is not None else ""
         self.table = MutantTable(self.visible + self.hidden).warm()
-        self.calls = {c.case_id: _frozen(build_call(a, c)) for c in self.cases}
+        self.probes = shrink_probes(self.visible)
+        self.calls = {c.case_id: _frozen(build_call(a, c)) for c in self.cases + self.probes}
         self._inputs: dict[Any, tuple] = {}
 
     def inputs(self, factory: Any = None) -> tuple:
-        """The whole suite as CaseInputs, built once per factory (the same objects for every submission)."""
+        """The suite, then the shrink probes, as CaseInputs, built once per factory (the same objects each time).
+
+        The probes (smaller versions of the visible cases) ride along in the same child, after every graded
+        case, so shrinking a failure needs no second sandbox run.
+        """
         if factory not in self._inputs:
-            self._inputs[factory] = tuple(case_inputs(self.assignment, self.cases, factory, self.calls))
+            cases = self.cases + self.probes
+            self._inputs[factory] = tuple(case_inputs(self.assignment, cases, factory, self.calls))
         return self._inputs[factory]
 
     @property
@@ -145,9 +151,6 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     """Run and judge one submission; never raises for the student's faults."""
     a = suite.assignment
 
-    def inputs(cases):
-        return case_inputs(a, cases, factory, suite.calls)
-
     max_score = suite.max_score
     meta = {"submission_sha256": hashlib.sha256(source).hexdigest()}
     if not filename.endswith(".py"):
@@ -165,10 +168,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     outcomes = _outcomes(vis)
     for c in suite.cases:
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))
-    verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases}
+    verdicts = _mutation_anywhere(suite, outcomes, {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases})
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-    hangs = any(o.status == "timeout" for o in outcomes.values())
-    shrunk = {} if hangs else _shrink(sandbox, suite, source, filename, verdicts, inputs)  # reruns could hang too
+    shrunk = _shrink(suite, verdicts, outcomes)
     named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
@@ -177,6 +179,19 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     stdout = "" if suite.hidden else vis.stdout
     return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=stdout,
                   isolation=vis.isolation, seconds=vis.seconds, meta=meta)
+
+
+def _mutation_anywhere(suite: Suite, outcomes: dict[str, Any], verdicts: dict[str, Verdict]) -> dict[str, Verdict]:
+    """The contract forbids modifying X or y in any call: the input-mutation cases fail if any case mutated."""
+    mutated = [c.case_id for c in suite.cases if getattr(outcomes[c.case_id], "mutated", False)]
+    if not mutated:
+        return verdicts
+    out = dict(verdicts)
+    for c in suite.cases:
+        if c.check == "mutation" and out[c.case_id].passed:
+            msg = f"modified its input arrays X or y in {len(mutated)} of {len(suite.cases)} calls"
+            out[c.case_id] = Verdict(c.case_id, False, "mutated", msg, None, seconds=out[c.case_id].seconds)
+    return out
 
 
 @dataclass(frozen=True)
@@ -189,7 +204,8 @@ class _NotRun:
     seconds: float = 0.0
 
 
-def _shrink(sandbox: Any, suite: Suite, source: bytes, filename: str, verdicts: dict[str, Verdict], inputs):
+def _shrink(suite: Suite, verdicts: dict[str, Verdict], outcomes: dict[str, Any]):
+    """Shrink failing visible cases using the probes' outcomes from the same run."""
     a = suite.assignment
     failing = [c for c in suite.visible if not verdicts[c.case_id].passed and c.check == "result"
                and verdicts[c.case_id].status in ("wrong", "raised", "malformed") and len(c.X) > 1]
@@ -197,8 +213,7 @@ def _shrink(sandbox: Any, suite: Suite, source: bytes, filename: str, verdicts: 
         return {}
 
     def rerun(cases: list[Case]) -> dict:
-        run = sandbox.run(source, filename, a.function, inputs(cases))
-        return _outcomes(run)
+        return {c.case_id: outcomes.get(c.case_id) for c in cases}
 
     def fails(case: Case, outcome: Any):
         """A failing Verdict on a candidate when it fails the same way as the original case, else None."""

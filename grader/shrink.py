@@ -1,4 +1,4 @@
-"""Shrink a failing visible case to a minimal failing dataset by rerunning the student's code on smaller datasets."""
+"""Shrink a failing visible case to a minimal failing dataset, from the student's outcomes on smaller datasets."""
 
 from __future__ import annotations
 
@@ -56,6 +56,11 @@ def candidates(case: Case) -> tuple[Case, ...]:
     return tuple(c for c in out if c is not None)[:MAX_CANDIDATES]
 
 
+def shrink_probes(visible: Sequence[Case]) -> tuple[Case, ...]:
+    """Every candidate of every visible case that can be shrunk: run once with the suite, judged only on failure."""
+    return tuple(cand for c in visible if c.check == "result" and len(c.X) > 1 for cand in candidates(c))
+
+
 def _size(case: Case) -> tuple:
     """Fewer points first, then fewer non-integer coordinates, then smaller coordinates."""
     coords = [v for row in case.X for v in row]
@@ -64,9 +69,10 @@ def _size(case: Case) -> tuple:
 
 def shrink(failing: Sequence[Case], rerun: Callable[[list[Case]], dict], fails: Callable[[Case, object], object]
            ) -> dict[str, Shrunk]:
-    """Shrink several failing cases together: each round is one rerun of the student's code on all candidates.
+    """Shrink several failing cases together: each round looks up the student's outcomes on all candidates.
 
-    `rerun(cases)` returns {case_id: outcome}; `fails(case, outcome)` returns a failing Verdict or None.
+    `rerun(cases)` returns {case_id: outcome} (the grader runs the candidates along with the suite, so this
+    is a lookup); `fails(case, outcome)` returns a failing Verdict or None.
     """
     current = {c.case_id: c for c in list(failing)[:MAX_CASES]}
     found: dict[str, Shrunk] = {}
