@@ -15,7 +15,7 @@ from test_grader_helpers import FakeCaseInput, FakeSandbox
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
 FILES = sorted(SUBMISSIONS.glob("*.py"))
 REAL = hasattr(sandbox_module, "Sandbox")
-CLAUSE = re.compile(r"^\s*(score|status|diagnosis)\s*(=|<|:)\s*(\S+)\s*$")
+CLAUSE = re.compile(r"^\s*(score|status|diagnosis|fails)\s*(=|<|:)\s*(\S+)\s*$")
 
 
 def expectation(path: Path) -> list[tuple[str, str, str]]:
@@ -66,6 +66,9 @@ def test_sample_submission_verdict(suite, box, path):
             assert (report.score == want) if op == "=" else (report.score < want), (report.score, report.message)
         elif key == "status":
             assert report.status == value, report.message
+        elif key == "fails":  # a family with at least one failed case
+            fam = [f for f in report.families if f[0] == value]
+            assert fam and fam[0][3] < fam[0][4], report.families
         else:
             assert report.findings and report.findings[0].name == value, [f.name for f in report.findings]
     if report.status == "ungradable":
