@@ -11,13 +11,18 @@ import jinja2
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
+def _escaped(name: str | None) -> bool:
+    """HTML, SVG and XML templates are autoescaped, whether named `page.html` or `page.html.j2`."""
+    return name is not None and name.removesuffix(".j2").endswith((".html", ".svg", ".xml"))
+
+
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """Build (once) the Environment over the top-level `templates/` folder."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,
-        autoescape=jinja2.select_autoescape(enabled_extensions=("html", "svg", "xml"), default_for_string=False),
+        autoescape=_escaped,
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -117,3 +117,13 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["--version"])
     assert exc.value.code == 0 and "rosenblatt 0.1.0" in capsys.readouterr().out
+
+
+def test_html_templates_are_autoescaped_with_or_without_j2_suffix():
+    from exercises.render import environment
+
+    env = environment()
+    for name in ("x.html", "x.html.j2", "x.svg", "x.svg.j2"):
+        assert env.from_string("{{ s }}").render(s="<b>") == "<b>"  # strings are not escaped
+        assert env.autoescape(name) is True
+    assert env.autoescape("x.md.j2") is False and env.autoescape("x.txt.j2") is False
