@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 from typing import Sequence
 
@@ -31,8 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMAND_MODULES:
-        if importlib.util.find_spec(name) is not None:  # TODO(integration): require all once they exist
-            importlib.import_module(name).register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 
