@@ -21,6 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                   "else a fresh seed recorded under --out and reused on reruns)")
     p.add_argument("--force", action="store_true", help="regrade submissions already graded with the same inputs")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--isolation", choices=("auto", "strong", "weak"), default="auto",
+                   help="auto: namespaces where available, else process limits (reported as weak isolation); "
+                        "strong: fail rather than fall back; weak: process limits only")
     p.set_defaults(run=run_grade)
     p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting")
     p.add_argument("file", type=Path, help="your Python file")
@@ -43,11 +46,11 @@ def _assignment_arg(p: argparse.ArgumentParser) -> None:
                    help="bundled assignment name (default, column) or an assignment YAML file (default: default)")
 
 
-def _sandbox_factory(a):
-    from grader.sandbox import Limits, Sandbox  # the sandbox engineer's module
+def _sandbox_factory(a, isolation: str = "auto"):
+    from grader.sandbox import Limits, Sandbox
 
     limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds)
-    return lambda: Sandbox(limits)
+    return lambda: Sandbox(limits, isolation=isolation)
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -59,7 +62,7 @@ def run_grade(args: argparse.Namespace) -> int:
     subs = discover(args.paths)
     seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
     progress = False if args.no_progress else None
-    rows = grade_batch(a, subs, args.out, seed, args.jobs, args.force, _sandbox_factory(a), progress)
+    rows = grade_batch(a, subs, args.out, seed, args.jobs, args.force, _sandbox_factory(a, args.isolation), progress)
     graded = sum(r["status"] == "graded" for r in rows)
     skipped = sum(r["skipped"] for r in rows)
     print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''} ({graded} gradable, {skipped} unchanged "
