@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
+from exercises.core.trace import scaled_to_integers
 from grader.cases import Expected, Points
 
 
@@ -84,14 +84,9 @@ EXACT_VARIANTS: tuple[tuple[str, Variant], ...] = (
 )
 
 
-def _scaled(X: Points) -> tuple[list[list[int]], int]:
-    s = math.lcm(*[v.denominator for row in X for v in row]) if X else 1
-    return [[int(v * s) for v in row] for row in X], s
-
-
 def run_variant(v: Variant, X: Points, y, offset: bool, max_epochs: int) -> Expected:
     """Run the perceptron with the variant's mistake, exactly (integers scaled by a common denominator)."""
-    xs, s = _scaled(X)
+    xs, _, _, s = scaled_to_integers(X)
     labels = [(1 if yi > 0 else 0) if v.zero_one else yi for yi in y]
     upd0 = {"normal": offset, "never": False, "always": True}[v.offset_update]
     th, th0 = [0] * len(xs[0]), 0

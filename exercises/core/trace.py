@@ -55,8 +55,12 @@ class Trace:
         }
 
 
-def _scaled(X, theta_init, theta0_init) -> tuple[list[list[int]], list[int], int, int]:
-    """Points, θ and θ₀ multiplied by the least common denominator s of all of them, as Python ints."""
+def scaled_to_integers(X, theta_init=None, theta0_init=Fraction(0)) -> tuple[list[list[int]], list[int], int, int]:
+    """Points, θ and θ₀ multiplied by the least common denominator s of all of them, as Python ints.
+
+    Returns (points, θ, θ₀, s). A perceptron run on these ints takes exactly the same decisions as on the
+    exact inputs (see perceptron_trace), which is what makes the integer loops here and in the grader exact.
+    """
     d = len(X[0]) if X else 0
     theta = [Fraction(0)] * d if theta_init is None else [Fraction(v) for v in theta_init]
     rows = [[Fraction(v) for v in row] for row in X]
@@ -86,7 +90,7 @@ def perceptron_trace(
     with x̃ = (x, 1) scaled to s·x̃, the run on s·x̃ keeps θ̃ exactly s times the run on x̃ and every
     test value s² times, so the mistakes are the same and dividing by s at the end is exact.
     """
-    xs, th, th0, s = _scaled(X, theta_init, theta0_init if offset else Fraction(0))
+    xs, th, th0, s = scaled_to_integers(X, theta_init, theta0_init if offset else Fraction(0))
     one = s if offset else 0
     order = list(range(len(X))) if order is None else list(order)
     visits: list[Visit] = []
