@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Sequence, Union
 
 from exercises.core.simplex import phase_one
+from exercises.core.trace import scaled_to_integers
 from exercises.errors import InternalError
 from exercises.numbers import fraction_str, vector_str
 
@@ -94,10 +95,8 @@ def verify_separator(X, y, sep: Separator, offset: bool) -> bool:
         return False
     if len(sep.theta) != len(X[0]):
         return False
-    return all(
-        yi * (sum(Fraction(t) * Fraction(v) for t, v in zip(sep.theta, x)) + sep.theta0) > 0
-        for x, yi in zip(X, y)
-    )
+    xs, th, th0, s = scaled_to_integers(X, sep.theta, sep.theta0)  # same signs, times s², in integers
+    return all(yi * (sum(t * v for t, v in zip(th, x)) + th0 * s) > 0 for x, yi in zip(xs, y))
 
 
 def verify_infeasibility(X, y, cert: Infeasibility, offset: bool) -> bool:
