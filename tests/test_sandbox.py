@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exercises.errors import RosenblattError
-from grader import channel
+from grader.sandbox import channel
 from grader.sandbox import CaseInput, Limits, Opaque, Sandbox, SandboxError
 
 FAST = Limits(case_seconds=1.0, total_seconds=6.0, load_seconds=1.0)

@@ -6,68 +6,16 @@ import base64
 import os
 import secrets
 import time
-from dataclasses import dataclass
 from typing import Sequence
 
-from grader import channel
-from grader.supervisor import SETUP_SECONDS, Child, SandboxError, Zygote, ZygoteGone, exit_reason
-
-__all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxError", "SubmissionRun"]
+from grader.sandbox import channel
+from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, SandboxError, SubmissionRun
+from grader.sandbox.supervisor import SETUP_SECONDS, Child, Zygote, ZygoteGone, exit_reason
 
 CASE_STATUSES = frozenset({"returned", "raised", "memory"})
 LOAD_STATUSES = frozenset({"ok", "syntax-error", "import-error", "missing-function", "memory"})
 MAX_SOURCE = 4 << 20
 ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds the CaseInput, so ids stay unique)
-
-
-@dataclass(frozen=True)
-class Limits:
-    case_seconds: float = 2.0  # wall clock per case
-    total_seconds: float = 20.0  # wall clock per submission (load + all cases)
-    memory_bytes: int = 1 << 30
-    output_bytes: int = 8 * 1024  # kept of stdout/stderr (head+tail)
-    max_processes: int = 16
-    max_file_bytes: int = 16 << 20  # also the size of the private /tmp
-    max_open_files: int = 64
-    load_seconds: float = 2.0  # wall clock for compiling and importing the submission
-    flood_bytes: int = 64 << 20  # stdout+stderr read before the streams are closed on the submission
-
-
-@dataclass(frozen=True)
-class CaseInput:
-    case_id: str
-    args: tuple
-    kwargs: dict
-    seconds: float | None = None
-
-
-@dataclass(frozen=True)
-class CaseOutcome:
-    case_id: str
-    status: str  # returned | raised | timeout | crashed | memory | bad-output | not-run
-    value: object
-    error: str
-    mutated: bool
-    seconds: float
-
-
-@dataclass(frozen=True)
-class SubmissionRun:
-    load_status: str  # ok | syntax-error | import-error | missing-function | timeout | crashed | memory
-    load_error: str
-    outcomes: tuple[CaseOutcome, ...]
-    stdout: str
-    stderr: str
-    isolation: str  # strong | weak
-    isolation_note: str
-    seconds: float
-
-
-@dataclass(frozen=True)
-class Opaque:
-    """A returned value of a type the sandbox does not send back (its type name only)."""
-
-    type_name: str
 
 
 class _Run:

@@ -13,26 +13,17 @@ import tempfile
 import time
 from collections import deque
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from exercises.errors import RosenblattError
-from grader import channel
-from grader.isolation import remove_tree
-
-if TYPE_CHECKING:
-    from grader.sandbox import Limits
+from grader.sandbox import channel
+from grader.sandbox.isolation import remove_tree
+from grader.sandbox.model import Limits, SandboxError
 
 ZYGOTE_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "zygote.py")
 SETUP_SECONDS = 10.0  # building one sandbox; grader-side, never charged to the submission
 _THREADS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-
-
-class SandboxError(RosenblattError):
-    """The sandbox itself failed (could not start or build its isolation); never the student's fault."""
-
-    exit_code = 3
 
 
 class ZygoteGone(Exception):
