@@ -6,10 +6,9 @@ import hashlib
 import json
 import numbers
 import re
+import sys
 from fractions import Fraction
-from typing import Union
-
-import sympy
+from typing import Any
 
 from exercises import surds
 from exercises.errors import AnswerError
@@ -20,7 +19,7 @@ MAX_DIGITS = 40  # digits in one number literal
 MAX_DEPTH = 20  # nested parentheses, sqrt calls and lists
 MAX_LIST = 1_000  # items in one list
 
-Value = Union[sympy.Expr, tuple]
+Value = Any  # a sympy number or a tuple of them (parse_answer); parse_exact gives Fractions where rational
 # Internally an exact number is a surd dict {square-free radicand: nonzero Fraction}: {} is 0, key 1 the rational part.
 
 _BAD_CHAR = re.compile(r"[^\t\n\r\x20-\x7e]")
@@ -189,6 +188,23 @@ def parse_answer(text) -> Value:
     return surds.to_sympy(_from_plain(text, 0))
 
 
+def parse_exact(text) -> Value:
+    """Like parse_answer without sympy: rational values come back as Fractions, others as `surds.Surd`.
+
+    `canonical` (hence `answer_digest`) gives the same string for both forms; `rosenblatt check-answers` uses this
+    (importing sympy would cost it about 0.4 s of start-up).
+    """
+    return _exact(_from_plain(text, 0))
+
+
+def _exact(value):
+    if isinstance(value, tuple):
+        return tuple(_exact(v) for v in value)
+    if set(value) <= {1}:
+        return value.get(1, Fraction(0))
+    return surds.Surd(tuple(sorted(value.items())))
+
+
 def parse_bool(text: str | bool) -> bool:
     """Read a verdict: a bool, or the words true/false/yes/no in any case."""
     if isinstance(text, bool):
@@ -205,11 +221,14 @@ def canonical(value) -> str:
     Accepts bools, ints, Fractions, sympy rational combinations of square roots, and lists/tuples of these.
     Raises TypeError for other types (floats are not exact) and ValueError for other sympy expressions.
     """
-    if isinstance(value, (bool, sympy.logic.boolalg.BooleanAtom)):
+    sympy = sys.modules.get("sympy")  # a sympy value implies sympy is loaded; else it need not be
+    if isinstance(value, bool) or (sympy and isinstance(value, sympy.logic.boolalg.BooleanAtom)):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(canonical(v) for v in value) + "]"
-    if isinstance(value, sympy.Basic):
+    if isinstance(value, surds.Surd):
+        return surds.format_surd(surds.norm(dict(value.terms)))
+    if sympy and isinstance(value, sympy.Basic):
         return surds.format_surd(surds.from_sympy(value))
     if isinstance(value, numbers.Rational):
         return surds.format_surd(surds.norm({1: Fraction(int(value.numerator), int(value.denominator))}))

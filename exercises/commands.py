@@ -1,4 +1,8 @@
-"""The core's commands: `trace`, `separable`, `bound` and `cover` (the tools students check hand work with)."""
+"""The core's commands: `trace`, `separable`, `bound` and `cover` (the tools students check hand work with).
+
+Start-up matters here (students run `trace` dozens of times): `--help` imports only this module's argparse
+set-up; each command imports what it uses when it runs (sympy only in `bound`, whose γ and R are surds).
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,7 @@ import argparse
 import json
 from pathlib import Path
 
-from exercises.core import cover_count, cover_fraction, margin_bound, perceptron_trace, separability
-from exercises.datafile import load_data
 from exercises.errors import DataError, UsageError
-from exercises.numbers import exact_str, fraction_str, vector_str
-from exercises.render import render
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _table(visits, X, y, offset: bool) -> dict:
+    from exercises.numbers import fraction_str, vector_str
+
     keep = 8 if offset else 7
     rows = [
         [str(v.epoch), str(v.index), "(" + ", ".join(vector_str(X[v.index - 1])) + ")", f"{y[v.index - 1]:+d}",
@@ -47,6 +49,11 @@ def _table(visits, X, y, offset: bool) -> dict:
 
 
 def run_trace(args: argparse.Namespace) -> int:
+    from exercises.core import perceptron_trace
+    from exercises.datafile import load_data
+    from exercises.numbers import fraction_str, vector_str
+    from exercises.render import render
+
     data = load_data(args.data)
     trace = perceptron_trace(
         data.X, data.y, offset=data.offset, theta_init=data.theta_init, theta0_init=data.theta0_init,
@@ -62,6 +69,10 @@ def run_trace(args: argparse.Namespace) -> int:
 
 
 def run_separable(args: argparse.Namespace) -> int:
+    from exercises.core import separability
+    from exercises.datafile import load_data
+    from exercises.render import render
+
     data = load_data(args.data)
     origin, offset = separability(data.X, data.y)
     if args.json:
@@ -72,6 +83,11 @@ def run_separable(args: argparse.Namespace) -> int:
 
 
 def run_bound(args: argparse.Namespace) -> int:
+    from exercises.core import margin_bound
+    from exercises.datafile import load_data
+    from exercises.numbers import fraction_str, vector_str
+    from exercises.render import render
+
     data = load_data(args.data)
     if data.w_star is None:
         raise DataError(f"{args.data}: w_star: missing; give the separator, e.g. w_star: [1, -1]")
@@ -89,6 +105,10 @@ def run_bound(args: argparse.Namespace) -> int:
 
 
 def run_cover(args: argparse.Namespace) -> int:
+    from exercises.core import cover_count, cover_fraction
+    from exercises.numbers import exact_str
+    from exercises.render import render
+
     for name, value in (("P", args.P), ("N", args.N)):
         if not 1 <= value <= 10_000:
             raise UsageError(f"rosenblatt cover: {name} must be between 1 and 10000, got {value}")

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from exercises.errors import DataError
-from exercises.numbers import load_yaml_text, to_fraction
+from exercises.numbers import DECIMAL, MAX_DIGITS, to_fraction
 
 MAX_POINTS = 100_000
 MAX_DIM = 1_000
@@ -37,6 +36,39 @@ class DataSet:
     w_star: tuple[Fraction, ...] | None
 
 
+@functools.lru_cache(maxsize=1)
+def exact_loader() -> type:
+    """A safe YAML loader that keeps every float exactly as written: `-0.8` loads as Fraction(-4, 5).
+
+    Built on first use, so importing this module does not import PyYAML (commands that read no file start faster).
+    """
+    import yaml
+
+    def exact_float(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+        text = loader.construct_scalar(node).replace("_", "")
+        if DECIMAL.fullmatch(text):
+            return Fraction(text)
+        return text  # .inf / .nan stay text, so the field check rejects them with a message
+
+    def bounded_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+        text = loader.construct_scalar(node)
+        if len(text) > MAX_DIGITS:
+            return text  # left as text: to_fraction then says the number is too long
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+    loader = type("ExactLoader", (yaml.SafeLoader,), {})
+    loader.add_constructor("tag:yaml.org,2002:float", exact_float)
+    loader.add_constructor("tag:yaml.org,2002:int", bounded_int)
+    return loader
+
+
+def load_yaml_text(text: str) -> Any:
+    """Parse YAML text with the exact, safe loader."""
+    import yaml
+
+    return yaml.load(text, Loader=exact_loader())  # noqa: S506 - the loader derives from SafeLoader
+
+
 def read_yaml_file(path: Path, error: type[DataError] = DataError) -> Any:
     """Read a YAML file with the exact safe loader; any problem becomes one clear `error` naming the file."""
     try:
@@ -51,6 +83,8 @@ def read_yaml_file(path: Path, error: type[DataError] = DataError) -> Any:
         raise error(f"{path}: not UTF-8 text") from None
     except OSError as exc:
         raise error(f"{path}: cannot be read ({exc.strerror})") from None
+    import yaml
+
     try:
         return load_yaml_text(text)
     except yaml.YAMLError as exc:

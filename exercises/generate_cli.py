@@ -1,4 +1,8 @@
-"""The exercise commands: `generate` (problem sets, keys, handouts), `list` (bundled specs), `check-answers`."""
+"""The exercise commands: `generate` (problem sets, keys, handouts), `list` (bundled specs), `check-answers`.
+
+Only argparse is imported up front; each command imports what it uses (numpy and the kinds for `generate` and
+`show`, the answer checker for `check-answers`), so `rosenblatt --help` and `check-answers` start fast.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,9 @@ import time
 from pathlib import Path
 
 from exercises.errors import UsageError
-from exercises.generate import (FORMATS, MAX_VARIANTS, build_sheets, render_page, render_variant, variant_seeds,
-                                 write_outputs)
-from exercises.handout import check_answers
-from exercises.render import render
-from exercises.roster import read_roster, student_seed
-from exercises.spec import DEFAULT_SPEC, BUNDLED, bundled_names, load_spec, merge_specs
 
 SECRET_ENV = "ROSENBLATT_COURSE_SECRET"
+DEFAULT_SPEC = "problem_set"  # the bundled spec that `generate` and `show` use when none is named
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -49,6 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _formats(text: str) -> tuple[str, ...]:
+    from exercises.generate import FORMATS
+
     chosen = [f.strip().lower() for f in text.split(",") if f.strip()]
     bad = [f for f in chosen if f not in FORMATS]
     if bad or not chosen:
@@ -58,6 +59,9 @@ def _formats(text: str) -> tuple[str, ...]:
 
 
 def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
+    from exercises.generate import variant_seeds
+    from exercises.roster import read_roster, student_seed
+
     if args.roster is None:
         return variant_seeds(spec, args.seed, 1 if args.variants is None else args.variants)
     secret = args.secret if args.secret is not None else os.environ.get(SECRET_ENV)
@@ -71,6 +75,10 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    from exercises.generate import build_sheets, write_outputs
+    from exercises.render import render
+    from exercises.spec import load_spec, merge_specs
+
     start = time.perf_counter()
     formats = _formats(args.format)
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
@@ -83,6 +91,9 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from exercises.generate import MAX_VARIANTS, build_sheets, render_page, render_variant, variant_seeds
+    from exercises.spec import load_spec, merge_specs
+
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
     if not 1 <= args.variant <= MAX_VARIANTS:
         raise UsageError(f"--variant must be between 1 and {MAX_VARIANTS}, got {args.variant}")
@@ -96,12 +107,18 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from exercises.render import render
+    from exercises.spec import BUNDLED, bundled_names, load_spec
+
     specs = [load_spec(name) for name in bundled_names()]
     print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED)), end="")
     return 0
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from exercises.handout import check_answers
+    from exercises.render import render
+
     handout, report = check_answers(args.handout, args.answers)
     print(render("exercises/check.txt.j2", handout=handout, report=report), end="")
     sys.stdout.flush()

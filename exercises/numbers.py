@@ -1,4 +1,7 @@
-"""Exact numbers at the edges: read YAML numbers and strings as Fractions, write them as sympy-syntax strings."""
+"""Exact numbers at the edges: read numbers and number strings as Fractions, write them as sympy-syntax strings.
+
+sympy is imported only when a sympy value (a surd) is written or built, so commands on rationals start fast.
+"""
 
 from __future__ import annotations
 
@@ -7,39 +10,9 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Any
 
-import sympy
-import yaml
-
-_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
+DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
 _RATIO = re.compile(r"([+-]?[0-9]+) */ *([+-]?[0-9]+)")
 MAX_DIGITS = 60
-
-
-class ExactLoader(yaml.SafeLoader):
-    """A safe YAML loader that keeps every float exactly as written: `-0.8` loads as Fraction(-4, 5)."""
-
-
-def _construct_exact_float(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
-    text = loader.construct_scalar(node).replace("_", "")
-    if _DECIMAL.fullmatch(text):
-        return Fraction(text)
-    return text  # .inf / .nan stay text, so the field check rejects them with a message
-
-
-def _construct_bounded_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
-    text = loader.construct_scalar(node)
-    if len(text) > MAX_DIGITS:
-        return text  # left as text: to_fraction then says the number is too long
-    return yaml.SafeLoader.construct_yaml_int(loader, node)
-
-
-ExactLoader.add_constructor("tag:yaml.org,2002:float", _construct_exact_float)
-ExactLoader.add_constructor("tag:yaml.org,2002:int", _construct_bounded_int)
-
-
-def load_yaml_text(text: str) -> Any:
-    """Parse YAML text with the exact, safe loader."""
-    return yaml.load(text, Loader=ExactLoader)  # noqa: S506 - ExactLoader derives from SafeLoader
 
 
 def to_fraction(value: Any) -> Fraction:
@@ -65,7 +38,7 @@ def to_fraction(value: Any) -> Fraction:
 def _parse_number_text(text: str) -> Fraction:
     if len(text) > MAX_DIGITS:
         raise ValueError(f"number has more than {MAX_DIGITS} characters: {text[:20]}...")
-    if _DECIMAL.fullmatch(text):
+    if DECIMAL.fullmatch(text):
         return Fraction(text)
     match = _RATIO.fullmatch(text)
     if match:
@@ -95,11 +68,15 @@ def exact_str(value: Any) -> str:
         return fraction_str(value)
     if isinstance(value, float):
         raise TypeError("floats are not exact; convert with to_fraction first")
+    import sympy  # a sympy value was passed, so sympy is loaded already
+
     return sympy.sstr(value)
 
 
-def to_sympy(value: Fraction | int) -> sympy.Rational:
+def to_sympy(value: Fraction | int) -> Any:
     """Convert a Fraction to a sympy Rational (at the edges only; hot loops stay in Fractions)."""
+    import sympy
+
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)
 

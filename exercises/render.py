@@ -1,12 +1,16 @@
-"""The one jinja2 Environment for all user-facing text (StrictUndefined; templates get data, never HTML)."""
+"""The one jinja2 Environment for all user-facing text (StrictUndefined; templates get data, never HTML).
+
+jinja2 is imported when the first template is rendered, not when this module is imported (start-up of --help).
+"""
 
 from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:
+    import jinja2
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -19,6 +23,8 @@ def _escaped(name: str | None) -> bool:
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """Build (once) the Environment over the top-level `templates/` folder."""
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,

@@ -14,7 +14,6 @@ from exercises.kinds.params import Params
 from exercises.numbers import fraction_str
 
 BUNDLED = Path(__file__).resolve().parent / "specs"
-DEFAULT_SPEC = "problem_set"
 TOP_KEYS = ("title", "kind", "params", "exercises", "max_attempts", "description", "unique")
 EXERCISE_KEYS = ("kind", "title", "params", "unique")
 MAX_EXERCISES = 20

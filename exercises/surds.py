@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
-
-import sympy
 
 from exercises.numbers import fraction_str
 
@@ -15,6 +14,13 @@ MAX_TERMS = 16  # distinct square roots in one expression
 MAX_RADICAND = 10**12  # square-free radicands stay below this, so trial division up to 10^4 certifies them
 ONE = {1: Fraction(1)}
 # A surd dict maps a square-free radicand to its nonzero coefficient: {} is 0, key 1 the rational part.
+
+
+@dataclass(frozen=True)
+class Surd:
+    """An irrational exact answer as read by the parser, (radicand, coefficient) pairs sorted by radicand; no sympy."""
+
+    terms: tuple[tuple[int, Fraction], ...]
 
 
 class SurdError(ValueError):
@@ -99,6 +105,8 @@ def sqrt(a: dict) -> dict:
 
 
 def to_sympy(value):
+    import sympy  # only here and in from_sympy: the parser and format_surd work on dicts
+
     if isinstance(value, tuple):
         return tuple(to_sympy(v) for v in value)
     return sympy.Add(*(sympy.Rational(c.numerator, c.denominator) * (
@@ -122,7 +130,9 @@ def from_sympy(expr, depth: int = 0) -> dict:
         for _ in range(abs(int(exp.p))):
             out = mul(out, base)
         return out if exp.p > 0 else div(ONE, out)
-    raise SurdError(f"{sympy.sstr(expr)[:40]} is not a rational combination of square roots")
+    from sympy import sstr  # expr is a sympy value, so sympy is loaded
+
+    raise SurdError(f"{sstr(expr)[:40]} is not a rational combination of square roots")
 
 
 def format_surd(surd: dict) -> str:

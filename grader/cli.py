@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from exercises.errors import UsageError
-from grader import assignment as assignments
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,6 +53,7 @@ def _sandbox_factory(a, isolation: str = "auto"):
 
 
 def run_grade(args: argparse.Namespace) -> int:
+    from grader import assignment as assignments
     from grader.batch import discover, grade_batch, run_seed
 
     if args.jobs < 1 or args.jobs > 64:
@@ -71,6 +71,7 @@ def run_grade(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from grader import assignment as assignments
     from grader.grading import Suite, grade
     from grader.report import check_text
 
@@ -85,6 +86,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_gradescope(args: argparse.Namespace) -> int:
+    from grader import assignment as assignments
     from grader.gradescope import grade_in_container
 
     a = assignments.load(args.assignment)
@@ -92,6 +94,7 @@ def run_gradescope(args: argparse.Namespace) -> int:
 
 
 def run_package(args: argparse.Namespace) -> int:
+    from grader import assignment as assignments
     from grader.gradescope import build_package
 
     a = assignments.load(args.assignment)

@@ -7,7 +7,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exercises.answer_parse import MAX_TEXT, answer_digest, canonical, parse_answer, parse_bool
+from exercises.answer_parse import MAX_TEXT, answer_digest, canonical, parse_answer, parse_bool, parse_exact
 from exercises.errors import AnswerError
 from exercises.numbers import fraction_str
 
@@ -33,6 +33,16 @@ def _canon(text):
 ])
 def test_equivalent_answers_share_one_canonical_form(texts):
     assert len({_canon(text) for text in texts}) == 1
+    # check-answers reads answers without sympy; the digests must not change
+    assert {canonical(parse_exact(text)) for text in texts} == {_canon(texts[0])}
+
+
+@pytest.mark.parametrize("text, expected", [("-0.8", Fraction(-4, 5)), ("[1, 6/4]", (Fraction(1), Fraction(3, 2))),
+                                            ("sqrt(4)", Fraction(2)), ("0*sqrt(5)", Fraction(0))])
+def test_parse_exact_gives_fractions_for_rational_answers(text, expected):
+    value = parse_exact(text)
+    assert value == expected
+    assert all(type(v) is Fraction for v in (value if isinstance(value, tuple) else (value,)))
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
-
-import sympy
+from typing import TYPE_CHECKING, Sequence
 
 from exercises.core.trace import perceptron_trace
 from exercises.numbers import exact_str, to_sympy
+
+if TYPE_CHECKING:
+    import sympy
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ def margin_bound(X: Sequence[Sequence[Fraction]], y: Sequence[int], w_star: Sequ
     bound = r_sq * w_sq / (m_min * m_min)
     limit = int(bound) + 2  # at most ⌊bound⌋ mistakes, so at most ⌊bound⌋ + 1 passes; one spare
     trace = perceptron_trace(X, y, max_epochs=limit, record=False)
+    import sympy  # only here: γ and R are the surds (importing sympy costs ~0.4 s of start-up)
+
     return MarginBound(
         gamma=to_sympy(m_min) / sympy.sqrt(to_sympy(w_sq)),
         R=sympy.sqrt(to_sympy(r_sq)),

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
-from typing import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Sequence
 
 from exercises.kinds.params import Params
 from exercises.numbers import fraction_str
+
+if TYPE_CHECKING:
+    import numpy as np  # generation only: the caller passes the Generator
 
 STYLES = ("decimal", "fraction", "both")
 MAX_GRID_VALUES = 401

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Sequence
 
 from exercises.kinds.base import Reject
 from exercises.kinds.grid import Grid
+
+if TYPE_CHECKING:
+    import numpy as np  # generation only: the caller passes the Generator
 
 Point = tuple[Fraction, ...]
 

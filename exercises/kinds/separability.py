@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from exercises.core import Decision, Infeasibility, Separator, separability, verify_infeasibility, verify_separator
 from exercises.figures import Line, scene
@@ -14,6 +13,9 @@ from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
 from exercises.numbers import fraction_str, to_fraction, vector_str
+
+if TYPE_CHECKING:
+    import numpy as np  # generation only: the caller passes the Generator
 
 NAME = "separability"
 TITLE = "Separable through the origin, or only with an offset?"
@@ -150,9 +152,12 @@ def _exact_vector(values, n: int, what: str) -> tuple[Fraction, ...]:
         raise ValueError(f"{what} must be a list of {n} numbers")
     out = []
     for v in values:
-        if isinstance(v, tuple) or not getattr(v, "is_Rational", False):
+        if isinstance(v, Fraction):
+            out.append(v)
+        elif isinstance(v, tuple) or not getattr(v, "is_Rational", False):
             raise ValueError(f"{what} must hold rational numbers (no square roots)")
-        out.append(Fraction(int(v.p), int(v.q)))
+        else:
+            out.append(Fraction(int(v.p), int(v.q)))
     return tuple(out)
 
 

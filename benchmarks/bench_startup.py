@@ -1,0 +1,104 @@
+"""Benchmark start-up: wall time of each quick command beside `python -c pass`, as a ratio (medians, interleaved).
+
+Runs `python -m exercises.cli ...` from the checkout with this interpreter (`sys.executable`, never a pyenv shim,
+which alone costs ~100 ms), so it measures this tree's code. `--script PATH` also times an installed `rosenblatt`
+console script. Runs are interleaved (one of each command per round), so load from other jobs on a shared machine
+hits every command alike; compare the ratios. Bytecode is cached as after `pip install` (PYTHONDONTWRITEBYTECODE
+is dropped for the runs and a warm-up round writes `__pycache__`); `--no-bytecode-cache` compiles the project's
+sources in every run instead. `python -X importtime -m exercises.cli COMMAND` shows where the rest goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = "X: [[1, 2], [-1, 2], [0, -1]]\ny: [1, -1, -1]\noffset: false\ntheta_init: [1, -0.8]\n"
+BOUND = SEEDS + "w_star: [3, 1]\n"
+ANSWERS = """1: {theta: [4, -1], mistakes: 2, updates: [{point: 1, theta: [2, -3]}, {point: 3, theta: [4, -1]}]}
+2: {origin.separable: yes, origin.theta: [1, 1], offset.separable: yes, offset.theta: [1, 1], offset.theta0: 0}
+3: {gamma: sqrt(2)/2, R: sqrt(5), bound: 10, mistakes: 3}
+"""
+
+
+def _fixtures(tmp: Path) -> dict[str, Path]:
+    """A data file (the seeds' worked example), one with w_star, and a generated handout with filled-in answers."""
+    (tmp / "seeds.yaml").write_text(SEEDS)
+    (tmp / "bound.yaml").write_text(BOUND)
+    subprocess.run([sys.executable, "-m", "exercises.cli", "generate", "hand_trace", "separability", "mistake_bound",
+                    "--format", "json", "--out", str(tmp / "sheet"), "--quiet"], cwd=ROOT, check=True)
+    (tmp / "answers.yaml").write_text(ANSWERS)
+    return {"data": tmp / "seeds.yaml", "bound": tmp / "bound.yaml",
+            "handout": tmp / "sheet" / "variants" / "v01" / "handout.json", "answers": tmp / "answers.yaml"}
+
+
+def _commands(f: dict[str, Path], script: str | None) -> list[tuple[str, list[str], bool]]:
+    """(label, argv, counted in the 100 ms goal)."""
+    cli = [sys.executable, "-m", "exercises.cli"]
+    out = [("python -c pass", [sys.executable, "-c", "pass"], False),
+           ("--help", cli + ["--help"], True),
+           ("--version", cli + ["--version"], True),
+           ("trace DATA", cli + ["trace", str(f["data"])], True),
+           ("separable DATA", cli + ["separable", str(f["data"])], True),
+           ("cover 10 3", cli + ["cover", "10", "3"], True),
+           ("check-answers HANDOUT ANSWERS", cli + ["check-answers", str(f["handout"]), str(f["answers"])], True),
+           ("bound DATA (renders surds: sympy)", cli + ["bound", str(f["bound"])], False)]
+    if script:
+        out += [(f"{Path(script).name} --help (console script)", [script, "--help"], False),
+                (f"{Path(script).name} trace DATA (console script)", [script, "trace", str(f["data"])], False)]
+    return out
+
+
+def measure(commands: list[tuple[str, list[str], bool]], repeats: int, env: dict) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {label: [] for label, _, _ in commands}
+    for round_ in range(repeats + 1):
+        for label, argv, _ in commands:
+            start = time.perf_counter()
+            res = subprocess.run(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+            if round_:  # round 0 warms the caches
+                times[label].append(time.perf_counter() - start)
+            if res.returncode not in (0, 1):  # check-answers exits 1 when an answer is wrong
+                raise SystemExit(f"{label} failed: {res.stderr.decode()[-500:]}")
+    return times
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--repeats", type=int, default=21, help="rounds (each runs every command once); default 21")
+    p.add_argument("--script", help="also time this console script (e.g. the `rosenblatt` of a virtual environment)")
+    p.add_argument("--no-bytecode-cache", action="store_true",
+                   help="compile the project's sources in every run (PYTHONDONTWRITEBYTECODE=1 and no __pycache__)")
+    args = p.parse_args()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    tmp = Path(tempfile.mkdtemp(prefix="bench-startup-"))
+    if args.no_bytecode_cache:
+        env.update(PYTHONDONTWRITEBYTECODE="1")
+        for cache in [*ROOT.glob("exercises/**/__pycache__"), *ROOT.glob("grader/**/__pycache__")]:
+            shutil.rmtree(cache, ignore_errors=True)
+    try:
+        commands = _commands(_fixtures(tmp), args.script)
+        times = measure(commands, args.repeats, env)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    base = statistics.median(times["python -c pass"])
+    cache = "project sources compiled in every run" if args.no_bytecode_cache else "bytecode cached"
+    print(f"start-up wall time, median of {args.repeats} interleaved runs ({cache}); "
+          f"{sys.executable} -m exercises.cli")
+    print(f"{'command':<44} {'median':>9} {'min':>9} {'vs pass':>8} {'above pass':>11}  goal 100 ms")
+    for label, _, goal in commands:
+        med, low = statistics.median(times[label]), min(times[label])
+        verdict = ("ok" if med <= 0.100 else "OVER") if goal else ""
+        print(f"{label:<44} {med * 1000:7.1f} ms {low * 1000:6.1f} ms {med / base:7.2f}x {(med - base) * 1000:8.1f} ms"
+              f"  {verdict}")
+
+
+if __name__ == "__main__":
+    main()
