@@ -30,6 +30,7 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         autoescape=_escaped,
         keep_trailing_newline=True,
+        auto_reload=False,  # templates do not change during a run: no stat() of the file per render
         trim_blocks=True,
         lstrip_blocks=True,
     )

@@ -1,4 +1,8 @@
-"""Grade one submission: run the visible and hidden cases in one sandboxed child, judge, diagnose, shrink, score."""
+"""Grade one submission: run the visible and hidden cases in one sandboxed child, judge, diagnose, shrink, score.
+
+A submission that passes every visible case costs one child and nothing else: the shrink candidates of failed
+visible cases run in a second child only when some visible case failed, and diagnosis looks only at failures.
+"""
 
 from __future__ import annotations
 
@@ -79,18 +83,24 @@ class Suite:
         self.table = MutantTable(self.visible + self.hidden).warm()
         self.probes = shrink_probes(self.visible)
         self.calls = {c.case_id: _frozen(build_call(a, c)) for c in self.cases + self.probes}
-        self._inputs: dict[Any, tuple] = {}
+        self._inputs: dict[Any, dict[str, Any]] = {}
 
-    def inputs(self, factory: Any = None) -> tuple:
-        """The suite, then the shrink probes, as CaseInputs, built once per factory (the same objects each time).
-
-        The probes (smaller versions of the visible cases) ride along in the same child, after every graded
-        case, so shrinking a failure needs no second sandbox run.
-        """
+    def _all_inputs(self, factory: Any) -> dict[str, Any]:
         if factory not in self._inputs:
             cases = self.cases + self.probes
-            self._inputs[factory] = tuple(case_inputs(self.assignment, cases, factory, self.calls))
+            made = case_inputs(self.assignment, cases, factory, self.calls)
+            self._inputs[factory] = {c.case_id: x for c, x in zip(cases, made)}
         return self._inputs[factory]
+
+    def inputs(self, factory: Any = None) -> tuple:
+        """The suite's CaseInputs, built once per factory (the same objects for every submission)."""
+        by_id = self._all_inputs(factory)
+        return tuple(by_id[c.case_id] for c in self.cases)
+
+    def probe_inputs(self, cases: Sequence[Case], factory: Any = None) -> tuple:
+        """CaseInputs of some shrink candidates (smaller versions of the visible cases), also built once."""
+        by_id = self._all_inputs(factory)
+        return tuple(by_id[c.case_id] for c in cases)
 
     @property
     def cases(self) -> tuple[Case, ...]:
@@ -170,7 +180,8 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))
     verdicts = _mutation_anywhere(suite, outcomes, {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases})
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-    shrunk = _shrink(suite, verdicts, outcomes)
+    shrunk = _shrink(suite, verdicts, outcomes, lambda cases: sandbox.run(source, filename, a.function,
+                                                                         suite.probe_inputs(cases, factory)))
     named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
@@ -204,16 +215,21 @@ class _NotRun:
     seconds: float = 0.0
 
 
-def _shrink(suite: Suite, verdicts: dict[str, Verdict], outcomes: dict[str, Any]):
-    """Shrink failing visible cases using the probes' outcomes from the same run."""
+def _shrink(suite: Suite, verdicts: dict[str, Verdict], outcomes: dict[str, Any], run_probes: Any):
+    """Shrink failing visible cases: their candidates run together in one more child (`run_probes(cases)`).
+
+    Not when any case timed out or the child died: candidates would likely hang or crash too, at the cost of
+    more of the submission's time budget for nothing.
+    """
     a = suite.assignment
     failing = [c for c in suite.visible if not verdicts[c.case_id].passed and c.check == "result"
                and verdicts[c.case_id].status in ("wrong", "raised", "malformed") and len(c.X) > 1]
-    if not failing:
+    if not failing or any(o.status in ("timeout", "crashed", "memory") for o in outcomes.values()):
         return {}
 
     def rerun(cases: list[Case]) -> dict:
-        return {c.case_id: outcomes.get(c.case_id) for c in cases}
+        run = run_probes(cases)
+        return _outcomes(run) if run.load_status == "ok" else {}
 
     def fails(case: Case, outcome: Any):
         """A failing Verdict on a candidate when it fails the same way as the original case, else None."""

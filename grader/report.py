@@ -85,9 +85,12 @@ def view(report: Report, assignment) -> dict:
             "findings": report.findings, "version": __version__}
 
 
-def results_json(report: Report, assignment, meta: dict) -> dict:
-    """Gradescope's results.json: score, max_score, tests (name, score, max_score, status, output, visibility, tags)."""
-    ctx = view(report, assignment)
+def results_json(report: Report, assignment, meta: dict, ctx: dict | None = None) -> dict:
+    """Gradescope's results.json: score, max_score, tests (name, score, max_score, status, output, visibility, tags).
+
+    `ctx` is `view(report, assignment)` when the caller has it already.
+    """
+    ctx = ctx if ctx is not None else view(report, assignment)
     tests = []
     per_visible = assignment.visible_points / max(1, len(ctx["visible"]))
     for v in ctx["visible"]:
@@ -117,7 +120,7 @@ def write_submission(out: Path, report: Report, assignment, meta: dict) -> dict:
     ctx = view(report, assignment)
     atomic_write(out / "feedback.md", render("grader/feedback.md.j2", **ctx))
     atomic_write(out / "feedback.html", render("grader/feedback.html", **ctx))
-    data = results_json(report, assignment, meta)
+    data = results_json(report, assignment, meta, ctx)
     atomic_write(out / "results.json", json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     return data
 
