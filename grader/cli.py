@@ -15,7 +15,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="submission files or folders of them")
     _assignment_arg(p)
     p.add_argument("--out", type=Path, default=Path("grades"), help="output folder (default: grades)")
-    p.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="submissions graded at once")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="submissions graded at once (default: min(4, cores); with --cluster, twice the workers' "
+                        "threads)")
     p.add_argument("--seed", help="hidden-case seed (default: the course secret in $ROSENBLATT_SECRET, "
                                   "else a fresh seed recorded under --out and reused on reruns)")
     p.add_argument("--force", action="store_true", help="regrade submissions already graded with the same inputs")
@@ -23,6 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--isolation", choices=("auto", "strong", "weak"), default="auto",
                    help="auto: namespaces where available, else process limits (reported as weak isolation); "
                         "strong: fail rather than fall back; weak: process limits only")
+    p.add_argument("--cluster", metavar="ADDRESS|local:N",
+                   help="run the submissions on a Dask cluster: a scheduler address (tcp://host:8786) or local:N "
+                        "for N worker processes here; results are still written here (needs rosenblatt[cluster])")
     p.set_defaults(run=run_grade)
     p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting")
     p.add_argument("file", type=Path, help="your Python file")
@@ -56,18 +61,38 @@ def run_grade(args: argparse.Namespace) -> int:
     from grader import assignment as assignments
     from grader.batch import discover, grade_batch, run_seed
 
-    if args.jobs < 1 or args.jobs > 64:
-        raise UsageError(f"--jobs must be between 1 and 64, got {args.jobs}")
+    top = 4096 if args.cluster else 64
+    if args.jobs is not None and not 1 <= args.jobs <= top:
+        raise UsageError(f"--jobs must be between 1 and {top}, got {args.jobs}")
     a = assignments.load(args.assignment)
     subs = discover(args.paths)
     seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
     progress = False if args.no_progress else None
-    rows = grade_batch(a, subs, args.out, seed, args.jobs, args.force, _sandbox_factory(a, args.isolation), progress)
+    if args.cluster:
+        rows = _grade_on_cluster(args, a, assignments.resolve(args.assignment).read_bytes(), subs, seed, progress)
+    else:
+        jobs = args.jobs or min(4, os.cpu_count() or 1)
+        rows = grade_batch(a, subs, args.out, seed, jobs, args.force, _sandbox_factory(a, args.isolation), progress)
     graded = sum(r["status"] == "graded" for r in rows)
     skipped = sum(r["skipped"] for r in rows)
-    print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''} ({graded} gradable, {skipped} unchanged "
-          f"since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and {args.out}/summary.html")
+    where = f" on the cluster {args.cluster}" if args.cluster else ""
+    print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''}{where} ({graded} gradable, {skipped} "
+          f"unchanged since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and "
+          f"{args.out}/summary.html")
     return 0
+
+
+def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, seed: str, progress) -> list[dict]:
+    from grader import cluster
+    from grader.batch import grade_batch
+
+    client = cluster.connect(args.cluster)
+    try:
+        jobs = args.jobs or 2 * cluster.worker_threads(client)
+        box = cluster.RemoteSandbox(client, a, raw, seed, args.isolation)
+        return grade_batch(a, subs, args.out, seed, jobs, args.force, lambda: box, progress)
+    finally:
+        cluster.close(client)
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -75,12 +75,14 @@ def commitment(seed: str) -> str:
 class Suite:
     """The cases of one grading run (visible, and hidden from the seed) with their mutant table; shared by workers."""
 
-    def __init__(self, a: Assignment, seed: str | None, hidden: bool = True):
+    def __init__(self, a: Assignment, seed: str | None, hidden: bool = True, warm: bool = True):
+        """`warm=False` leaves the mutant table to fill lazily (a cluster worker only runs cases, never judges)."""
         self.assignment = a
         self.visible = visible_cases(a)
         self.hidden = hidden_cases(a, seed) if hidden and seed is not None else ()
         self.commitment = commitment(seed) if seed is not None else ""
-        self.table = MutantTable(self.visible + self.hidden).warm()
+        table = MutantTable(self.visible + self.hidden)
+        self.table = table.warm() if warm else table
         self.probes = shrink_probes(self.visible)
         self.calls = {c.case_id: _frozen(build_call(a, c)) for c in self.cases + self.probes}
         self._inputs: dict[Any, dict[str, Any]] = {}
@@ -97,8 +99,8 @@ class Suite:
         by_id = self._all_inputs(factory)
         return tuple(by_id[c.case_id] for c in self.cases)
 
-    def probe_inputs(self, cases: Sequence[Case], factory: Any = None) -> tuple:
-        """CaseInputs of some shrink candidates (smaller versions of the visible cases), also built once."""
+    def inputs_for(self, cases: Sequence[Case], factory: Any = None) -> tuple:
+        """CaseInputs of some of the suite's cases or shrink candidates (`probes`), also built once."""
         by_id = self._all_inputs(factory)
         return tuple(by_id[c.case_id] for c in cases)
 
@@ -181,7 +183,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     verdicts = _mutation_anywhere(suite, outcomes, {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases})
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
     shrunk = _shrink(suite, verdicts, outcomes, lambda cases: sandbox.run(source, filename, a.function,
-                                                                         suite.probe_inputs(cases, factory)))
+                                                                         suite.inputs_for(cases, factory)))
     named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)

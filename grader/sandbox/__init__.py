@@ -1,11 +1,14 @@
 """Run hostile student code in isolated children of a warm zygote: the sandbox's one public face.
 
 The rest of the grader imports only what is listed here. Inside: `box` (the grader-side API), `supervisor`
-(zygote and child pipes, deadlines), `model` (boundary types), and the standalone files the zygote loads by
-path: `zygote`, `harness` (child side), `channel` (wire format), `isolation`, `seccomp`, `cgroups`.
+(zygote and child pipes, deadlines), `model` (boundary types), `plain` (a run as strict JSON, for cluster workers),
+and the standalone files the zygote loads by path: `zygote`, `harness` (child side), `channel` (wire format),
+`isolation`, `seccomp`, `cgroups`.
 """
 
 from grader.sandbox.box import Sandbox
 from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, SandboxError, SubmissionRun
+from grader.sandbox.plain import run_from_json, run_to_json
 
-__all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxError", "SubmissionRun"]
+__all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxError", "SubmissionRun",
+           "run_from_json", "run_to_json"]
