@@ -97,7 +97,9 @@ class Zygote:
                 if probe:
                     os.listdir(os.path.dirname(os.__file__))  # the standard library must stay readable
             except BaseException as exc:  # noqa: BLE001 - report why the sandbox could not be built
-                os.write(2, f"sandbox setup failed: {type(exc).__name__}: {exc}\n".encode())
+                why = f"sandbox setup failed: {type(exc).__name__}: {exc}"
+                os.write(2, why.encode() + b"\n") if probe else \
+                    channel.write_all(4, channel.frame(channel.dumps({"k": "setup-failed", "error": why[:500]})))
                 os._exit(channel.EXIT_SETUP)
             if not probe:
                 harness.Harness().main()
