@@ -55,8 +55,7 @@ class Sandbox:
         self._mode = "strong" if zygote.strong and self._requested != "weak" else "weak"
         if self._mode == "weak":
             why = "requested by the caller" if self._requested == "weak" else f"namespaces unavailable: {zygote.note}"
-            extra = f"; {zygote.weak_note}" if zygote.weak_note else ""
-            self.isolation_note = f"{why}; process limits only: the file system and network stay reachable{extra}"
+            self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
 
     def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child:
         for attempt in range(2):
@@ -81,7 +80,8 @@ class Sandbox:
     @property
     def layers(self) -> tuple[str, ...]:
         """The isolation layers in force for the current zygote's children."""
-        return self._zygote.layers if self._zygote is not None else ()
+        layers = self._zygote.layers if self._zygote is not None else ()
+        return tuple(x for x in layers if self._mode == "strong" or x != "namespaces")
 
     def zygote_stderr(self) -> str:
         """The tail of what the zygote itself wrote (never a child's output): for setup-failure messages."""

@@ -85,7 +85,6 @@ class Zygote:
             raise SandboxError(f"the sandbox zygote did not start: {tail or 'no output'}") from None
         self.strong, self.note = bool(hello.get("strong")), str(hello.get("note", ""))[:500]
         self.layers = tuple(str(x) for x in hello.get("layers", ()))
-        self.weak_note = str(hello.get("weak_note", ""))[:500]
 
     def send(self, msg: dict, fds: Sequence[int] = ()) -> None:
         try:
