@@ -80,8 +80,10 @@ class Sandbox:
     @property
     def layers(self) -> tuple[str, ...]:
         """The isolation layers in force for the current zygote's children."""
-        layers = self._zygote.layers if self._zygote is not None else ()
-        return tuple(x for x in layers if self._mode == "strong" or x != "namespaces")
+        have = set(self._zygote.layers) if self._zygote is not None else set()
+        return (("namespaces",) if self._mode == "strong" else ()) \
+            + (("seccomp",) if "seccomp" in have and self.limits.seccomp else ()) \
+            + (("cgroups",) if "cgroups" in have and self.limits.cgroups else ("rlimits only (no cgroups)",))
 
     def zygote_stderr(self) -> str:
         """The tail of what the zygote itself wrote (never a child's output): for setup-failure messages."""

@@ -17,7 +17,7 @@ CASE_STATUSES = frozenset({"returned", "raised", "memory"})
 LOAD_STATUSES = frozenset({"ok", "syntax-error", "import-error", "missing-function", "memory"})
 MAX_SOURCE = 4 << 20
 SETUP_TRIES = 3  # a child that cannot be built: discard the zygote and try a fresh one, this many times in all
-STARVED_CAP = 3.0  # a deadline moves by the time the job waited for a CPU, up to this many times its length
+STARVED_CAP = 2.0  # a deadline moves by the time the job waited for a CPU, up to this many times its length
 
 
 class Host(Protocol):

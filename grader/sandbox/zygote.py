@@ -98,7 +98,7 @@ class Zygote:
                           limits["max_processes"], int(limits["total_seconds"]) + 2)
         iso.no_new_privs()
         os.environ.update(HOME=home, TMPDIR=home)
-        if not self.filter:
+        if not self.filter and limits["seccomp"]:
             seccomp.install()
 
     def child(self, fds: list[int], limits: dict, mode: str, probe: bool = False) -> None:
@@ -193,7 +193,7 @@ class Zygote:
             if self.job is not None or len(fds) != 4:
                 raise OSError("protocol error: a job is already running or fds are missing")
             self.mode, limits = msg["mode"], msg["limits"]
-            if self.groups is not None and self.groups.usable:
+            if self.groups is not None and self.groups.usable and limits["cgroups"]:
                 self.job_dirs = self.groups.make_job(limits["memory_bytes"] + limits["max_file_bytes"],
                                                      limits["max_processes"], limits["cpu_quota"])
             self.job = self.fork_strong(fds, msg["limits"], False) if self.mode == "strong" \
