@@ -113,3 +113,10 @@ def test_a_cpu_hog_does_not_starve_its_neighbour():
             results.append([o.status for o in run.outcomes])
     thread.join(30)
     assert results and all(statuses == ["returned"] * len(cases) for statuses in results), results
+
+
+def test_strong_isolation_is_not_lost_to_a_harness_bug():
+    """Where strong isolation is unavailable, the reason must be the machine's (namespaces), never our setup code."""
+    with Sandbox(FAST) as sandbox:
+        assert sandbox.isolation == "strong" or "sandbox setup failed" not in sandbox.isolation_note, \
+            sandbox.isolation_note

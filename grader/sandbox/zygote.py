@@ -174,7 +174,7 @@ class Zygote:
         """Build one strong sandbox and exit; return '' if it worked, else the reason."""
         read_end, write_end = os.pipe()
         limits = {"max_file_bytes": 1 << 20, "memory_bytes": 1 << 30, "max_open_files": 64,
-                  "max_processes": 16, "total_seconds": 5}
+                  "max_processes": 16, "total_seconds": 5, "seccomp": True, "cgroups": False}
         try:
             pid = self.fork_strong([read_end, write_end, write_end, write_end], limits, probe=True)
         except OSError as exc:
