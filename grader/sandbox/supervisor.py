@@ -205,7 +205,7 @@ class Child:
                 raise SandboxError(f"the sandbox could not start a child: {str(note.get('error'))[:500]}")
             if note.get("op") == "spawned":
                 self.pid = int(note["pid"])
-            elif note.get("op") == "exited":
+            elif note.get("op") == "exited" and note.get("pid") == self.pid:  # a stale notice is not ours
                 self.status, self.exited_at = note.get("status"), time.monotonic()
 
     def _write(self) -> None:

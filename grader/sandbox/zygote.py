@@ -231,8 +231,8 @@ class Zygote:
             if self.tmpdir:
                 iso.remove_tree(self.tmpdir)
             cgroups.Groups.remove_job(self.job_dirs)
-            self.job, self.tmpdir, self.job_dirs = None, None, []
-            self.reply(op="exited", status=status)
+            pid, self.job, self.tmpdir, self.job_dirs = self.job, None, None, []
+            self.reply(op="exited", status=status, pid=pid)
 
     def serve(self) -> None:
         while True:
