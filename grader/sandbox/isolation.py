@@ -1,6 +1,6 @@
 """Child-side isolation primitives: namespaces, a minimal read-only root, rlimits, privilege drop (standalone)."""
 
-# Loaded by path by grader/zygote.py: stdlib only, no imports from the grader or exercises packages.
+# Loaded by path by zygote.py: stdlib only, no imports from the grader or exercises packages.
 import ctypes
 import fcntl
 import os
