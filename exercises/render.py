@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import jinja2
 
+from exercises import inert
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
@@ -34,6 +36,9 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    # Untrusted text (student output, file names): `md` inline in Markdown, `fence` a Markdown code block,
+    # `term` multi-line terminal text, `name` a one-line display name. HTML templates are autoescaped as well.
+    env.filters.update(md=inert.md_inline, fence=inert.md_fence, term=inert.terminal, name=inert.display_name)
     return env
 
 

@@ -141,6 +141,17 @@ def _where(error: str, filename: str) -> str:
     return f" (line {lines[-1]})" if lines else ""
 
 
+def _is_utf8(source: bytes) -> bool:
+    """UTF-8 text, or a file that declares another encoding in a PEP 263 cookie (then compile decides)."""
+    if any(re.match(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", line) for line in source.split(b"\n", 2)[:2]):
+        return True
+    try:
+        source.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
 def _outcomes(run: Any) -> dict[str, Any]:
     return {o.case_id: o for o in run.outcomes}
 
@@ -168,6 +179,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     if not filename.endswith(".py"):
         return Report(name, filename, "ungradable", "not a Python file (expected a .py file)", 0.0, max_score,
                       meta=meta)
+    if b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
+        return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
+                      max_score, meta=meta)
     vis = sandbox.run(source, filename, a.function, suite.inputs(factory))  # one child for the whole suite
     if vis.load_status != "ok":
         why = UNGRADABLE.get(vis.load_status, vis.load_status)
