@@ -66,11 +66,11 @@ def run_grade(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs must be between 1 and {top}, got {args.jobs}")
     a = assignments.load(args.assignment)
     subs = discover(args.paths)
-    seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
     progress = False if args.no_progress else None
-    if args.cluster:
-        rows = _grade_on_cluster(args, a, assignments.resolve(args.assignment).read_bytes(), subs, seed, progress)
+    if args.cluster:  # connect first: an unreachable cluster leaves nothing behind in --out
+        rows = _grade_on_cluster(args, a, assignments.resolve(args.assignment).read_bytes(), subs, progress)
     else:
+        seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
         jobs = args.jobs or min(4, os.cpu_count() or 1)
         rows = grade_batch(a, subs, args.out, seed, jobs, args.force, _sandbox_factory(a, args.isolation), progress)
     graded = sum(r["status"] == "graded" for r in rows)
@@ -82,12 +82,13 @@ def run_grade(args: argparse.Namespace) -> int:
     return 0
 
 
-def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, seed: str, progress) -> list[dict]:
+def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress) -> list[dict]:
     from grader import cluster
-    from grader.batch import grade_batch
+    from grader.batch import grade_batch, run_seed
 
     client = cluster.connect(args.cluster)
     try:
+        seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
         jobs = args.jobs or 2 * cluster.worker_threads(client)
         box = cluster.RemoteSandbox(client, a, raw, seed, args.isolation)
         return grade_batch(a, subs, args.out, seed, jobs, args.force, lambda: box, progress)

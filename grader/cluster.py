@@ -50,11 +50,11 @@ def connect(spec: str):
         cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                            dashboard_address=None, silence_logs=logging.ERROR)
         return distributed.Client(cluster)
-    if "://" not in spec and ":" not in spec:
+    if spec.startswith("local") or ("://" not in spec and ":" not in spec):
         raise UsageError(f"--cluster: expected local:N or a scheduler address such as tcp://host:8786, got {spec!r}")
     try:
         return distributed.Client(spec, timeout=30)
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"--cluster {spec}: cannot reach the Dask scheduler ({exc})") from None
 
 

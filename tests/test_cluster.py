@@ -171,3 +171,12 @@ def test_a_run_survives_its_json_form_exactly():
 def test_a_malformed_run_from_a_worker_is_refused(junk):
     with pytest.raises(ValueError):
         run_from_json(junk)
+
+
+@pytest.mark.parametrize("spec, words", [("local:0", "between 1 and 64"), ("local:x", "expected local:N"),
+                                         ("nowhere", "expected local:N")])
+def test_a_bad_cluster_flag_is_one_sentence_and_exit_2(tmp_path, capsys, spec, words):
+    pytest.importorskip("distributed")
+    code = main(["grade", str(ROOT / "submissions" / "correct.py"), "--out", str(tmp_path), "--cluster", spec])
+    err = capsys.readouterr().err
+    assert code == 2 and words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
