@@ -131,10 +131,10 @@ def breakdown(n: int) -> dict:
 def in_process_floor(text: str, repeats: int = 5) -> float:
     """Seconds the submission's own calls take on the whole suite in this process (the unsafe floor)."""
     from grader.assignment import load
-    from grader.grading import Suite
+    from grader.grading import Suite, case_inputs
 
     a = load()
-    calls = [(x.args, x.kwargs) for x in Suite(a, "bench").inputs()]
+    calls = [(x.args, x.kwargs) for x in case_inputs(a, Suite(a, "bench").cases)]
     module: dict = {"__name__": "submission"}
     exec(compile(text, "submission.py", "exec"), module)  # noqa: S102 - trusted benchmark code
     best = float("inf")

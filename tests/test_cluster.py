@@ -87,19 +87,23 @@ def local_gradebook(tmp_path_factory) -> tuple[list, str]:
     return subs, (tmp / "out" / "gradebook.csv").read_text()
 
 
-def test_cli_on_a_local_cluster_writes_the_local_runs_gradebook(tmp_path, local_gradebook, capsys):
+def test_cli_on_a_local_cluster_writes_the_local_runs_results(tmp_path, capsys):
     pytest.importorskip("distributed")
-    subs, expected = local_gradebook
-    folder = subs[0].path.parent
-    assert main(["grade", str(folder), "--out", str(tmp_path / "out"), "--seed", SEED, "--cluster", "local:2",
-                 "--no-progress"]) == 0
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    for name in ("correct", "strict_less_than", "syntax_error"):
+        shutil.copy(ROOT / "submissions" / f"{name}.py", folder)
+    common = ["--seed", SEED, "--no-progress"]
+    assert main(["grade", str(folder), "--out", str(tmp_path / "here"), "--jobs", "2", *common]) == 0
+    assert main(["grade", str(folder), "--out", str(tmp_path / "there"), "--cluster", "local:2", *common]) == 0
     assert "on the cluster local:2" in capsys.readouterr().out
-    assert (tmp_path / "out" / "gradebook.csv").read_text() == expected
-    # resumable as a local run: nothing left to grade, the same gradebook
-    assert main(["grade", str(folder), "--out", str(tmp_path / "out"), "--seed", SEED, "--cluster", "local:2",
-                 "--no-progress"]) == 0
-    assert f"{len(subs)} unchanged" in capsys.readouterr().out
-    assert (tmp_path / "out" / "gradebook.csv").read_text() == expected
+    here, there = tmp_path / "here", tmp_path / "there"
+    assert (there / "gradebook.csv").read_text() == (here / "gradebook.csv").read_text()
+    for name in ("correct", "strict_less_than", "syntax_error"):
+        assert (there / name / "feedback.md").read_text() == (here / name / "feedback.md").read_text()
+    # resumable as a local run: a rerun here finds nothing to grade
+    assert main(["grade", str(folder), "--out", str(there), *common]) == 0
+    assert "3 unchanged" in capsys.readouterr().out
 
 
 def _busy_worker(client) -> str:
