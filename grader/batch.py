@@ -54,7 +54,7 @@ def discover(paths: Iterable[Path]) -> list[Submission]:
     for p in paths:
         if not p.exists() and not p.is_symlink():
             raise SubmissionError(f"{p}: no such file or folder")
-        subs = _from_folder(p) if p.is_dir() and not p.is_symlink() else [Submission(p.stem, p)]
+        subs = _from_folder(p) if p.is_dir() else [Submission(p.stem, p)]  # a folder named by the instructor
         if not subs:
             raise SubmissionError(f"{p}: the folder has no submissions (expected .py files or one folder per student)")
         found += subs
