@@ -37,8 +37,8 @@ def _from_folder(folder: Path) -> list[Submission]:
         if entry.is_file():
             out.append(Submission(entry.stem, entry))
         elif entry.is_dir():
-            pys = sorted(entry.glob("*.py"))
-            out.append(Submission(entry.name, pys[0] if len(pys) == 1 else entry))
+            files = sorted(entry.glob("*.py")) + sorted(entry.glob("*.ipynb"))
+            out.append(Submission(entry.name, files[0] if len(files) == 1 else entry))
     return out
 
 
@@ -50,7 +50,8 @@ def discover(paths: Iterable[Path]) -> list[Submission]:
             raise SubmissionError(f"{p}: no such file or folder")
         subs = _from_folder(p) if p.is_dir() else [Submission(p.stem, p)]
         if not subs:
-            raise SubmissionError(f"{p}: the folder has no submissions (expected .py files or one folder per student)")
+            raise SubmissionError(f"{p}: the folder has no submissions (expected .py or .ipynb files, or one "
+                                  "folder per student)")
         found += subs
     seen: dict[str, Path] = {}
     for s in found:
@@ -116,8 +117,8 @@ def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force
         return row_from_results(sub.name, old, skipped=True)
     try:
         if filename == "folder":
-            report = Report(sub.name, sub.path.name, "ungradable", "a folder without exactly one .py file", 0.0,
-                            suite.max_score)
+            report = Report(sub.name, sub.path.name, "ungradable", "a folder without exactly one .py or .ipynb file",
+                            0.0, suite.max_score)
         else:
             report = grade(boxes.get(), suite, sub.name, filename, source, factory)
     except RosenblattError:

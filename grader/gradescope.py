@@ -30,9 +30,11 @@ exec /autograder/venv/bin/rosenblatt gradescope --assignment /autograder/source/
 
 
 def _pick(submission_dir: Path, function: str) -> Path | None:
-    pys = sorted(p for p in submission_dir.rglob("*.py") if not any(part.startswith(".") for part in p.parts))
-    named = [p for p in pys if p.stem in (function, "submission")]
-    return (named or pys or [None])[0]
+    """The submitted file: one named after the function (or `submission`) first, a .py before a .ipynb."""
+    found = [p for ext in ("*.py", "*.ipynb") for p in sorted(submission_dir.rglob(ext))
+             if not any(part.startswith(".") for part in p.relative_to(submission_dir).parts)]
+    named = [p for p in found if p.stem in (function, "submission")]
+    return (named or found or [None])[0]
 
 
 def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secret_file: Path,
@@ -45,7 +47,8 @@ def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secre
     meta = {"key": source_key(a, suite.commitment, source), "assignment": a.name, "assignment_sha256": a.digest,
             "seed_sha256": commitment(seed)}
     if path is None:
-        report = Report("submission", "", "ungradable", "no .py file was submitted", 0.0, suite.max_score)
+        report = Report("submission", "", "ungradable", "no .py file or .ipynb notebook was submitted", 0.0,
+                        suite.max_score)
     else:
         box = sandbox_factory()
         try:
