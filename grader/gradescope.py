@@ -29,7 +29,7 @@ exec /autograder/venv/bin/rosenblatt gradescope --assignment /autograder/source/
 """
 
 
-def _pick(submission_dir: Path, function: str) -> Path | None:
+def pick_submission(submission_dir: Path, function: str) -> Path | None:
     """The submitted file: one named after the function (or `submission`) first, a .py before a .ipynb."""
     found = [p for ext in ("*.py", "*.ipynb") for p in sorted(submission_dir.rglob(ext))
              if not any(part.startswith(".") for part in p.relative_to(submission_dir).parts)]
@@ -42,7 +42,7 @@ def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secre
     """Grade the submission in Gradescope's folder and write results.json where Gradescope expects it."""
     seed = secret_file.read_text(encoding="utf-8").strip() if secret_file.is_file() else secrets.token_hex(16)
     suite = Suite(a, seed)
-    path = _pick(submission_dir, a.function) if submission_dir.is_dir() else None
+    path = pick_submission(submission_dir, a.function) if submission_dir.is_dir() else None
     source = path.read_bytes() if path else b""
     meta = {"key": source_key(a, suite.commitment, source), "assignment": a.name, "assignment_sha256": a.digest,
             "seed_sha256": commitment(seed)}
