@@ -13,14 +13,15 @@ from exercises.kinds import get_kind
 from exercises.numbers import fraction_str
 
 GREEK = {"theta": "θ", "theta0": "θ₀"}
+MAX_DECIMALS = 6  # a terminating rational with more decimal places is asked as numerator and denominator
 
 
 @dataclass(frozen=True)
 class Blank:
     """One exact value to fill in: its label, the value, and how quizzes check it.
 
-    form: `decimal` (a rational with a terminating decimal: numeric, tolerance 0), `fraction` (a rational without one:
-    numerator and denominator in lowest terms), `surd` (a square root: multiple choice), `verdict` (yes or no).
+    form: `decimal` (a rational with at most MAX_DECIMALS decimal places: numeric, tolerance 0), `fraction` (any
+    other rational: numerator and denominator in lowest terms), `surd` (a square root: multiple choice), `verdict` (yes or no).
     """
 
     key: str
@@ -73,7 +74,8 @@ def _scalar(key: str, label: str, value: Any) -> Blank:
     if isinstance(value, sympy.Basic) and not value.is_Rational:
         return Blank(key, label, value, "surd")
     r = Fraction(int(value.p), int(value.q)) if isinstance(value, sympy.Basic) else Fraction(value)
-    return Blank(key, label, r, "decimal" if terminating(r) else "fraction")
+    short = terminating(r) and (r * 10**MAX_DECIMALS).denominator == 1
+    return Blank(key, label, r, "decimal" if short else "fraction")
 
 
 def _values(key: str, label: str, value: Any) -> list[Blank]:

@@ -39,7 +39,8 @@ def _text(parent: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:
 
 
 def _attach(node: ET.Element, fig: Any) -> None:
-    if fig is not None:
+    """Attach figure.svg to a text that shows it (some kinds draw a figure only in the key)."""
+    if fig is not None and "@@PLUGINFILE@@/figure.svg" in (node.findtext("text") or ""):
         svg = render("export/figure.svg", fig=fig).encode("utf-8")
         ET.SubElement(node, "file", name="figure.svg", path="/", encoding="base64").text = \
             base64.b64encode(svg).decode("ascii")
@@ -58,7 +59,8 @@ def _category(quiz: ET.Element, path: str, description: str) -> None:
 
 def _question(quiz: ET.Element, item: Item) -> None:
     v, module = item.variant, get_kind(item.variant.kind)
-    parts = [{"label": p.label, "blanks": [{"label": b.label, "marker": marker(b)} for b in p.blanks]}
+    parts = [{"id": p.id, "label": p.label, "blanks": [{"key": b.key, "label": b.label, "marker": marker(b)}
+                                                        for b in p.blanks]}
              for p in part_blanks(v.kind, v.data, v.solution)]
     q = ET.SubElement(quiz, "question", type="cloze")
     _text(q, "name", f"{item.label} {v.title}")

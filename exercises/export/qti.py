@@ -47,7 +47,7 @@ def _mattext(parent: ET.Element, text: str, texttype: str = "text/plain") -> Non
 
 def _figure_html(html: str, fig: Any, files: dict[str, bytes]) -> str:
     """Attach the figure as a file of the package and point the rendered text's placeholder at it."""
-    if fig is None:
+    if fig is None or 'src="@@FIGURE@@"' not in html:
         return html
     svg = render("export/figure.svg", fig=fig).encode("utf-8")
     name = f"images/{hashlib.sha256(svg).hexdigest()[:20]}.svg"
@@ -65,8 +65,9 @@ def _item(section: ET.Element, item: Item, files: dict[str, bytes]) -> None:
     blanks = [b for g in groups for b in g.blanks]
     dropdowns = any(b.form == "surd" for b in blanks)
     names = {b.key: f"b{k}" for k, b in enumerate(blanks, 1)}
-    parts = [{"label": g.label, "blanks": [{"label": b.label, "name": names[b.key]} for b in g.blanks]} for g in groups]
-    node = ET.SubElement(section, "item", ident=f"{section.get('ident')}_{item.label}", title=f"{item.label} {v.title}")
+    parts = [{"id": g.id, "label": g.label, "blanks": [{"key": b.key, "label": b.label, "name": names[b.key]}
+                                                     for b in g.blanks]} for g in groups]
+    node = ET.SubElement(section, "item", ident=f"{section.get('ident')}_{_ident(item.label)}", title=f"{item.label} {v.title}")
     meta = ET.SubElement(ET.SubElement(node, "itemmetadata"), "qtimetadata")
     _field(meta, "question_type", "multiple_dropdowns_question" if dropdowns else "fill_in_multiple_blanks_question")
     _field(meta, "points_possible", str(len(blanks)))
