@@ -114,7 +114,7 @@ def _tests(report: Report, a: Assignment) -> tuple[list[dict], list[dict]]:
     for f in ctx["families"]:
         tests.append({"name": f"hidden: {f['family']}", "description": f"{f['total']} hidden case"
                       + ("s" if f["total"] != 1 else ""), "points": f["score"], "max_points": f["points"],
-                      "message": render("grader/hidden_test.md.j2", f=f).strip(), "output": ""})
+                      "message": render("grader/prairielearn_hidden.txt.j2", f=f).strip(), "output": ""})
     return tests, images
 
 
