@@ -18,6 +18,7 @@ from exercises.render import render
 from grader import assignment as assignments
 from grader.assignment import Assignment
 from grader.gradescope import pick_submission
+from grader.intake import read_submission
 from grader.grading import Report, Suite, commitment, grade, source_key
 from grader.report import atomic_write, check_text, view
 
@@ -146,15 +147,16 @@ def grade_job(job: Job, flag: str | None, sandbox_factory: Callable[[Assignment]
         protect(job)
         suite = Suite(a, seed)
         path = pick_submission(job.student, a.function) if job.student.is_dir() else None
-        source = path.read_bytes() if path else b""
+        none = (b"", "", "no .py file or .ipynb notebook was submitted")
+        source, filename, refused = read_submission(path) if path else none
         meta = {"key": source_key(a, suite.commitment, source), "assignment": a.name,
                 "assignment_sha256": a.digest, "seed_sha256": commitment(seed)}
-        if path is None:
-            report = Report("submission", "", "ungradable", "no .py file or .ipynb notebook was submitted", 0.0,
+        if refused:
+            report = Report(path.stem if path else "submission", filename, "ungradable", refused, 0.0,
                             suite.max_score)
         else:
             with sandbox_factory(a) as box:
-                report = grade(box, suite, path.stem, path.name, source)
+                report = grade(box, suite, path.stem, filename, source)
         data = results(report, a, {**meta, **report.meta})
     except RosenblattError as err:  # a broken question (assignment file, say): not the student's fault
         data = {"gradable": False, "format_errors": [f"the question is misconfigured: {err.message}"],

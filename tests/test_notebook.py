@@ -184,4 +184,16 @@ def test_check_refuses_unknown_formats_and_unreadable_notebooks(tmp_path, capsys
                    f"rosenblatt: {tmp_path / 'hw.txt'}: unknown format .txt; expected a Python file (.py) or a "
                    "Jupyter notebook (.ipynb)"]
     assert main(["check", str(SUBMISSIONS / "nb_single_pass.ipynb")]) == 0
-    assert "cell 2, line 1: ``%matplotlib inline`` (IPython magic)" in capsys.readouterr().out
+    assert "cell 2, line 1: %matplotlib inline (IPython magic)" in capsys.readouterr().out
+
+
+def test_skipped_student_text_is_inert_in_every_report():
+    from exercises.render import render
+    from grader.notebook import summary
+
+    nb = assemble("hw.ipynb", notebook("x = f('<b>hi</b> [x](http://e.vil) `c`')\n!echo \x1b[31mred", CORRECT))
+    data = summary(nb)
+    md = render("grader/notebook.md.j2", notebook=data)
+    assert "<b>" not in md and "\\[x\\]" in md and "\x1b" not in md
+    assert "<b>" not in render("grader/notebook.html", notebook=data)
+    assert "\x1b" not in render("grader/notebook.txt.j2", notebook=data)

@@ -1,25 +1,22 @@
 """Warm, secret-free zygote: forks one isolated child per submission and runs the harness in it (standalone script)."""
 
-# Started as `python -I grader/zygote.py FD NUMPY_DIR`. Imports only stdlib and numpy; never the grader package.
-import base64
+# Started as `python -I grader/sandbox/zygote.py FD NUMPY_DIR TMP_BASE`. Imports only stdlib and numpy, and its
+# siblings by path; never the grader package.
 import gc
 import importlib.util
-import linecache
 import os
 import select
 import signal
 import socket
 import sys
 import tempfile
-import traceback
-import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UID_BASE = 1_900_000_000  # + zygote pid: one unprivileged uid per live zygote, so RLIMIT_NPROC is per job
 
 
 def _sibling(name: str):
-    """Load grader/<name>.py by path without registering it, so submissions cannot import it by name."""
+    """Load grader/sandbox/<name>.py by path without registering it, so submissions cannot import it by name."""
     spec = importlib.util.spec_from_file_location(f"_rosenblatt_{name}", os.path.join(HERE, f"{name}.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -32,113 +29,10 @@ import numpy as np  # noqa: E402  (after the parent's numpy directory is on sys.
 
 channel = _sibling("channel")
 iso = _sibling("isolation")
-
-
-def _no_opaque(name: str):
-    raise channel.WireError(f"opaque input {name}")
-
-
-def _describe(exc: BaseException, source_file: str | None = None) -> str:
-    """Traceback of a submission's exception without harness frames, bounded to its last 2 KiB."""
-    try:
-        tb = exc.__traceback__
-        while tb is not None and tb.tb_frame.f_code.co_filename != source_file:
-            tb = tb.tb_next
-        text = "".join(traceback.format_exception(type(exc), exc, tb if source_file else None))
-    except BaseException:  # noqa: BLE001 - the submission's __str__ may raise anything
-        text = f"{channel._type_name(type(exc))}: <unprintable>"
-    return text[-2048:]
-
-
-class Harness:
-    """Runs inside the sandboxed child: load the submission from source bytes, then one call per case message."""
-
-    def __init__(self):
-        self.func, self.filename = None, "submission.py"
-
-    def send(self, obj) -> None:
-        channel.write_all(4, channel.frame(channel.dumps(obj)))
-
-    def recv(self):
-        data = channel.read_frame(3)
-        return None if data is None else channel.loads(data)
-
-    def main(self) -> None:
-        sys.stdin = open(0, encoding="utf-8", closefd=False)
-        sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
-        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
-        self.send({"k": "ready"})
-        msg = self.recv()
-        if msg is None or msg.get("k") != "load":
-            return
-        status, error = self.load(base64.b64decode(msg["source"]), msg["filename"], msg["function"])
-        _flush()
-        self.send({"k": "load", "nonce": msg["nonce"], "status": status, "error": error})
-        while status == "ok" and (msg := self.recv()) is not None:
-            reply = self.case(msg)
-            _flush()
-            self.send(reply)
-
-    def load(self, source: bytes, filename: str, function: str) -> tuple[str, str]:
-        self.filename, sys.argv = filename, [filename]
-        try:
-            code = compile(source, filename, "exec", dont_inherit=True)
-        except MemoryError:
-            return "memory", "MemoryError while compiling"
-        except (SyntaxError, ValueError, RecursionError) as exc:
-            return "syntax-error", _describe(exc)
-        linecache.cache[filename] = (len(source), None, source.decode("utf-8", "replace").splitlines(True), filename)
-        module = types.ModuleType("submission")
-        module.__file__ = filename
-        sys.modules["submission"] = module
-        try:
-            exec(code, module.__dict__)  # noqa: S102 - this is the sandboxed child
-        except MemoryError:
-            return "memory", "MemoryError while importing"
-        except BaseException as exc:  # noqa: BLE001 - anything the submission raises at import
-            return "import-error", _describe(exc, filename)
-        self.func = module.__dict__.get(function)
-        if self.func is None or not callable(self.func):
-            return "missing-function", f"no function named {function}"
-        return "ok", ""
-
-    def case(self, msg: dict) -> dict:
-        args = channel.from_wire(msg["args"], _no_opaque)
-        kwargs = channel.from_wire(msg["kwargs"], _no_opaque)
-        before = _snapshot([args, kwargs])
-        reply = {"k": "case", "nonce": msg["nonce"], "status": "returned", "value": None, "error": ""}
-        try:
-            result = self.func(*args, **kwargs)
-            reply["value"] = channel.to_wire(result)
-        except MemoryError:
-            reply["status"], reply["error"] = "memory", "MemoryError"
-        except BaseException as exc:  # noqa: BLE001 - the submission's own exception is its verdict
-            reply["status"], reply["error"] = "raised", _describe(exc, self.filename)
-        reply["mutated"] = not _same(before, [args, kwargs])
-        return reply
-
-
-def _snapshot(x):
-    """A private copy of the decoded arguments (arrays copied; dicts, lists and tuples rebuilt; scalars kept)."""
-    if type(x) is np.ndarray:
-        return x.copy()
-    if type(x) is dict:
-        return {k: _snapshot(v) for k, v in x.items()}
-    if type(x) in (list, tuple):
-        return type(x)(_snapshot(v) for v in x)
-    return x
-
-
-def _same(snap, now) -> bool:
-    """Whether the arguments still equal their snapshot (same types, shapes, dtypes and values)."""
-    if type(snap) is np.ndarray:
-        return (type(now) is np.ndarray and now.shape == snap.shape and now.dtype == snap.dtype
-                and bool(np.array_equal(now, snap)))
-    if type(snap) is dict:
-        return type(now) is dict and now.keys() == snap.keys() and all(_same(snap[k], now[k]) for k in snap)
-    if type(snap) in (list, tuple):
-        return type(now) is type(snap) and len(now) == len(snap) and all(_same(a, b) for a, b in zip(snap, now))
-    return type(now) is type(snap) and now == snap
+harness = _sibling("harness")
+harness.bind(channel)
+seccomp = _sibling("seccomp")
+cgroups = _sibling("cgroups")
 
 
 class Zygote:
@@ -148,20 +42,30 @@ class Zygote:
         self.sock, self.job, self.mode, self.tmpdir, self.tmp_base = sock, None, "", None, tmp_base
         self.uid = UID_BASE + os.getpid()
         self.full_root = iso.is_full_root()
-        project = os.path.dirname(HERE)  # a source checkout: hide all of it; an install: hide the package only
-        hidden = [HERE, project] if os.path.exists(os.path.join(project, "pyproject.toml")) else [HERE]
+        package = os.path.dirname(HERE)  # grader/
+        project = os.path.dirname(package)  # a source checkout: hide all of it; an install: hide the package only
+        hidden = [package, project] if os.path.exists(os.path.join(project, "pyproject.toml")) else [package]
         spec = importlib.util.find_spec("exercises")
         hidden += list(spec.submodule_search_locations or []) if spec else []
         iso.scrub_imports(hidden)
         python_dirs = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path,
                        os.path.dirname(os.path.dirname(np.__file__))]
         self.plan = iso.plan_root(python_dirs, hidden)
-        self.weak_uid = self.uid if self.full_root and all(map(iso.world_readable, python_dirs[:4])) else None
+        self.python_dirs = python_dirs  # weak mode as root reaches the unreadable ones through /proc/self/fd
+        self.weak_uid = self.uid if self.full_root else None
         self.pidns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC) if self.full_root else -1
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.set_wakeup_fd(wake_w)
         signal.signal(signal.SIGCHLD, lambda *_: None)
         iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
+        self.groups = cgroups.Groups(f"rosenblatt-{os.getpid()}") if self.full_root else None
+        self.job_dirs: list[str] = []
+        self.filter = ""  # why the syscall filter is off ("" while it is on); set by probe_filter()
+
+    def layers(self, strong: bool) -> list[str]:
+        """The isolation layers every child gets, as reported to the grader."""
+        return (["namespaces"] if strong else []) + ([] if self.filter else ["seccomp"]) + \
+            (["cgroups"] if self.groups is not None and self.groups.usable else ["rlimits only (no cgroups)"])
 
     def reply(self, **msg) -> None:
         self.sock.send(channel.dumps(msg))
@@ -170,6 +74,8 @@ class Zygote:
 
     def isolate(self, limits: dict, mode: str) -> None:
         """Runs in the forked child, before any submission code."""
+        if self.job_dirs:
+            cgroups.Groups.join(self.job_dirs)
         if mode == "strong":
             if self.full_root:
                 iso.unshare(iso.NS_FLAGS)
@@ -181,7 +87,9 @@ class Zygote:
         os.chdir(home)
         uid = self.uid if mode == "strong" else self.weak_uid
         if self.full_root and uid is not None:
+            reach = iso.open_unreachable(self.python_dirs) if mode == "weak" else {}
             iso.drop_to(uid, uid)
+            iso.reroute_imports(reach)
         elif mode == "strong":
             iso.drop_capabilities()
         if self.full_root or mode == "weak":
@@ -190,6 +98,8 @@ class Zygote:
                           limits["max_processes"], int(limits["total_seconds"]) + 2)
         iso.no_new_privs()
         os.environ.update(HOME=home, TMPDIR=home)
+        if not self.filter and limits["seccomp"]:
+            seccomp.install()
 
     def child(self, fds: list[int], limits: dict, mode: str, probe: bool = False) -> None:
         """Body of the forked child; never returns."""
@@ -204,15 +114,17 @@ class Zygote:
                 if probe:
                     os.listdir(os.path.dirname(os.__file__))  # the standard library must stay readable
             except BaseException as exc:  # noqa: BLE001 - report why the sandbox could not be built
-                os.write(2, f"sandbox setup failed: {type(exc).__name__}: {exc}\n".encode())
+                why = f"sandbox setup failed: {type(exc).__name__}: {exc}"
+                os.write(2, why.encode() + b"\n") if probe else \
+                    channel.write_all(4, channel.frame(channel.dumps({"k": "setup-failed", "error": why[:500]})))
                 os._exit(channel.EXIT_SETUP)
             if not probe:
-                Harness().main()
+                harness.Harness().main()
         except MemoryError:
             code = channel.EXIT_MEMORY
         except BaseException:  # noqa: BLE001 - outermost boundary of the child process
             code = channel.EXIT_HARNESS
-        _flush()
+        harness.flush()
         os._exit(code)
 
     # ------------------------------------------------------------ forking
@@ -241,11 +153,28 @@ class Zygote:
             self.child(fds, limits, "weak")
         return pid
 
+    def probe_filter(self) -> None:
+        """Check once that the syscall filter installs here; if not, children run without it and say why."""
+        try:
+            seccomp.numbers()
+        except KeyError:
+            self.filter = f"no syscall table for {os.uname().machine}"
+            return
+        pid = os.fork()
+        if pid == 0:
+            try:
+                iso.no_new_privs()
+                seccomp.install()
+                os._exit(0)
+            except BaseException:  # noqa: BLE001 - outermost boundary of the probe child
+                os._exit(1)
+        self.filter = "" if os.waitpid(pid, 0)[1] == 0 else "the kernel refused the seccomp filter"
+
     def probe(self) -> str:
         """Build one strong sandbox and exit; return '' if it worked, else the reason."""
         read_end, write_end = os.pipe()
         limits = {"max_file_bytes": 1 << 20, "memory_bytes": 1 << 30, "max_open_files": 64,
-                  "max_processes": 16, "total_seconds": 5}
+                  "max_processes": 16, "total_seconds": 5, "seccomp": True, "cgroups": False}
         try:
             pid = self.fork_strong([read_end, write_end, write_end, write_end], limits, probe=True)
         except OSError as exc:
@@ -263,7 +192,10 @@ class Zygote:
         try:
             if self.job is not None or len(fds) != 4:
                 raise OSError("protocol error: a job is already running or fds are missing")
-            self.mode = msg["mode"]
+            self.mode, limits = msg["mode"], msg["limits"]
+            if self.groups is not None and self.groups.usable and limits["cgroups"]:
+                self.job_dirs = self.groups.make_job(limits["memory_bytes"] + limits["max_file_bytes"],
+                                                     limits["max_processes"], limits["cpu_quota"])
             self.job = self.fork_strong(fds, msg["limits"], False) if self.mode == "strong" \
                 else self.fork_weak(fds, msg["limits"])
             self.reply(op="spawned", pid=self.job)
@@ -298,8 +230,9 @@ class Zygote:
             iso.kill_children()
             if self.tmpdir:
                 iso.remove_tree(self.tmpdir)
-            self.job, self.tmpdir = None, None
-            self.reply(op="exited", status=status)
+            cgroups.Groups.remove_job(self.job_dirs)
+            pid, self.job, self.tmpdir, self.job_dirs = self.job, None, None, []
+            self.reply(op="exited", status=status, pid=pid)
 
     def serve(self) -> None:
         while True:
@@ -318,17 +251,11 @@ class Zygote:
                 elif msg.get("op") == "quit":
                     self.kill()
                     iso.kill_children()
+                    if self.groups is not None:
+                        self.groups.close()
                     if self.tmpdir:
                         iso.remove_tree(self.tmpdir)
                     return
-
-
-def _flush() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except BaseException:  # noqa: BLE001 - the submission may have replaced or broken the stream
-            pass
 
 
 def _drain(fd: int) -> bool:
@@ -348,7 +275,7 @@ def _warm() -> None:
             theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
     wire = channel.to_wire((theta, float(theta0), True, {"k": [np.int64(1), None]}))
     channel.from_wire(channel.loads(channel.dumps(wire)), lambda name: name)
-    _describe(ValueError("warm"))
+    harness.describe(ValueError("warm"))
 
 
 def main() -> None:
@@ -356,11 +283,9 @@ def main() -> None:
     _warm()
     zygote = Zygote(sock, sys.argv[3])
     gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
+    zygote.probe_filter()
     reason = zygote.probe()
-    weak_root = zygote.full_root and zygote.weak_uid is None
-    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(),
-                 weak_note="submissions run as root (the Python install is not readable by other users)"
-                 if weak_root else "")
+    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(), layers=zygote.layers(not reason))
     zygote.serve()
 
 

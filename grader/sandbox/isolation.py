@@ -19,6 +19,7 @@ MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT = 1, 2, 4, 8, 32
 MS_NOATIME, MS_NODIRATIME, MS_BIND, MS_REC, MS_PRIVATE, MS_RELATIME = 1024, 2048, 4096, 16384, 1 << 18, 1 << 21
 MNT_DETACH = 2
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS, PR_CAPBSET_DROP = 1, 36, 38, 24
+PR_SET_DUMPABLE = 4
 PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 47, 4
 _SYSCALLS = {"x86_64": (155, 436), "aarch64": (41, 436), "riscv64": (41, 436)}  # pivot_root, close_range
 _SYSTEM_DIRS = ("/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin")
@@ -236,6 +237,41 @@ def world_readable(path: str) -> bool:
         if path == "/":
             return True
         path = os.path.dirname(path)
+
+
+def open_unreachable(paths: list[str]) -> dict[str, int]:
+    """O_PATH descriptors of the directories among `paths` that another uid could not reach by name.
+
+    Weak mode as root: the Python install may sit under a private home (/root/.pyenv). The child opens these
+    before it drops to its own uid, then reaches them through /proc/self/fd (reroute_imports), which does not
+    check the permissions of their parents, so the student runs as an unprivileged user and can still import.
+    """
+    out = {}
+    for path in sorted({os.path.abspath(p) for p in paths if p and os.path.isdir(p)}, key=len):
+        if not world_readable(path) and not any(_within(path, base) for base in out):
+            out[path] = os.open(path, os.O_PATH | os.O_DIRECTORY)
+    return out
+
+
+def reroute_imports(fds: dict[str, int]) -> None:
+    """After the uid drop: sys.path and every imported package's __path__ go through /proc/self/fd."""
+    if not fds:
+        return
+    prctl(PR_SET_DUMPABLE, 1)  # a uid change clears it, and /proc/self/fd then belongs to root
+    bases = sorted(fds, key=len, reverse=True)
+
+    def moved(path):
+        if type(path) is not str:
+            return path
+        base = next((b for b in bases if _within(path, b)), None)
+        return path if base is None else f"/proc/self/fd/{fds[base]}{path[len(base):]}"
+
+    sys.path[:] = [moved(p) for p in sys.path]
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__path__", None)
+        if type(path) is list:
+            path[:] = [moved(p) for p in path]
+    sys.path_importer_cache.clear()
 
 
 class _Refuse:

@@ -1,0 +1,109 @@
+"""Run untrusted submissions in isolated children forked from a warm zygote; the grader-side API."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from grader.sandbox import channel
+from grader.sandbox.model import CaseInput, Limits, SandboxError, SubmissionRun
+from grader.sandbox.run import _Run
+from grader.sandbox.supervisor import Child, Zygote, ZygoteGone
+
+ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds the CaseInput, so ids stay unique)
+
+
+def _encode_case(case: CaseInput) -> bytes:
+    """The case's arguments as one JSON object (bytes), checked to be sendable."""
+    wire = {"args": channel.to_wire(tuple(case.args)), "kwargs": channel.to_wire(dict(case.kwargs))}
+    text = channel.dumps(wire)
+    if b'"t":"opaque"' in text:  # tags are the only unescaped quotes in the JSON text
+        raise SandboxError(f"case {case.case_id}: an argument has a type the sandbox cannot send")
+    if len(text) > channel.MAX_FRAME - 4096:
+        raise SandboxError(f"case {case.case_id}: the arguments are too large to send")
+    return text
+
+
+class Sandbox:
+    """Owns one zygote. One submission at a time per Sandbox; make one per worker thread for --jobs N."""
+
+    def __init__(self, limits: Limits = Limits(), isolation: str = "auto", env: dict[str, str] | None = None):
+        if isolation not in ("auto", "strong", "weak"):
+            raise SandboxError(f"isolation must be 'auto', 'strong' or 'weak', not {isolation!r}")
+        self.limits, self._requested, self._env = limits, isolation, dict(env or {})
+        self._zygote: Zygote | None = None
+        self._mode, self.isolation_note = "weak", ""
+        self._encoded: dict[int, tuple[CaseInput, bytes]] = {}
+        self._start()
+
+    def encoded(self, case: CaseInput) -> bytes:
+        """The wire form of a case, cached while the same CaseInput object is reused (a batch's suite)."""
+        hit = self._encoded.get(id(case))
+        if hit is not None and hit[0] is case:
+            return hit[1]
+        if len(self._encoded) >= ENCODED_CACHE:
+            self._encoded.clear()
+        text = _encode_case(case)
+        self._encoded[id(case)] = (case, text)
+        return text
+
+    def _start(self) -> None:
+        zygote = Zygote(self._env)
+        if self._requested == "strong" and not zygote.strong:
+            zygote.close()
+            raise SandboxError(f"strong isolation is not available here: {zygote.note}")
+        self._zygote = zygote
+        self._mode = "strong" if zygote.strong and self._requested != "weak" else "weak"
+        if self._mode == "weak":
+            why = "requested by the caller" if self._requested == "weak" else f"namespaces unavailable: {zygote.note}"
+            self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
+
+    def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child:
+        for attempt in range(2):
+            if self._zygote is None or not self._zygote.alive():
+                self._drop_zygote()
+                self._start()
+            try:
+                return Child(self._zygote, self._mode, self.limits, out, err, result_bytes)
+            except ZygoteGone:
+                self._drop_zygote()
+        raise SandboxError("the sandbox zygote keeps dying while starting a child")
+
+    def _drop_zygote(self) -> None:
+        if self._zygote is not None:
+            self._zygote.close()
+            self._zygote = None
+
+    @property
+    def isolation(self) -> str:
+        return self._mode
+
+    @property
+    def layers(self) -> tuple[str, ...]:
+        """The isolation layers in force for the current zygote's children."""
+        have = set(self._zygote.layers) if self._zygote is not None else set()
+        return (("namespaces",) if self._mode == "strong" else ()) \
+            + (("seccomp",) if "seccomp" in have and self.limits.seccomp else ()) \
+            + (("cgroups",) if "cgroups" in have and self.limits.cgroups else ("rlimits only (no cgroups)",))
+
+    def zygote_stderr(self) -> str:
+        """The tail of what the zygote itself wrote (never a child's output): for setup-failure messages."""
+        return self._zygote.stderr_tail[-500:] if self._zygote is not None else ""
+
+    @property
+    def zygote_pid(self) -> int | None:
+        """Pid of the current zygote (its children run as uid 1_900_000_000 + this pid when root); for monitoring."""
+        return self._zygote.proc.pid if self._zygote is not None else None
+
+    def run(self, source: bytes, filename: str, function: str, cases: Sequence[CaseInput]) -> SubmissionRun:
+        """Load `source` in a fresh sandboxed child and call `function` once per case, in order."""
+        return _Run(self, bytes(source), filename, function, cases).execute()
+
+    def close(self) -> None:
+        """Stop the zygote and everything it started."""
+        self._drop_zygote()
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
