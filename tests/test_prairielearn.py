@@ -71,9 +71,15 @@ def test_the_same_inputs_give_the_same_course(course, tmp_path):
     assert tree(again) == tree(course)
 
 
-def job(tmp_path: Path, course: Path, student: Path | None, name: str = "perceptron.py", data: dict | None = None):
+def job(tmp_path: Path, course: Path, student: Path | None, name: str = "perceptron.py", data: dict | None = None,
+        full: bool = False):
+    """Run one grading job; unless `full`, the question's assignment drops the 20,000-point family (faster)."""
     root = tmp_path / "grade"
     shutil.copytree(course / "questions/default/tests", root / "tests")
+    if not full:
+        text = (root / "tests/default.yaml").read_text().replace("  large: 5\n", "")
+        (root / "tests/small.yaml").write_text(text.replace("name: default", "name: small"))
+        (root / "tests/rosenblatt.yaml").write_text("assignment: small.yaml\n")
     (root / "student").mkdir(parents=True)
     (root / "data").mkdir()
     (root / "data/data.json").write_text(json.dumps(data or {"params": {}, "submitted_answers": {}}))
@@ -86,8 +92,9 @@ def job(tmp_path: Path, course: Path, student: Path | None, name: str = "percept
 
 
 def test_a_correct_file_scores_one(tmp_path, course):
-    res = job(tmp_path, course, SUBMISSIONS / "correct.py")
+    res = job(tmp_path, course, SUBMISSIONS / "correct.py", full=True)
     assert res["gradable"] is True and res["score"] == 1.0 and res["images"] == []
+    assert res["rosenblatt"]["assignment"] == "default" and any(t["name"] == "hidden: large" for t in res["tests"])
     assert all(t["points"] == t["max_points"] for t in res["tests"])
     assert {"name", "description", "points", "max_points", "message", "output"} <= set(res["tests"][0])
 
