@@ -134,6 +134,17 @@ def _where(error: str, filename: str, notebook: Notebook | None = None) -> str:
     return f" (line {lines[-1]})" if lines else ""
 
 
+def _is_utf8(source: bytes) -> bool:
+    """UTF-8 text, or a file that declares another encoding in a PEP 263 cookie (then compile decides)."""
+    if any(re.match(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", line) for line in source.split(b"\n", 2)[:2]):
+        return True
+    try:
+        source.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
 def _outcomes(run: Any, notebook: Notebook | None = None) -> dict[str, Any]:
     if notebook is not None:
         return {o.case_id: notebook.locate_outcome(o) for o in run.outcomes}
@@ -169,7 +180,10 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             notebook = assemble(filename, source, a.notebook_cells)
         except NotebookError as err:
             return Report(name, filename, "ungradable", err.message, 0.0, max_score, meta=meta)
-        source = notebook.source
+        source = notebook.source  # UTF-8: the notebook was decoded as UTF-8 to be read
+    elif b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
+        return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
+                      max_score, meta=meta)
     vis = sandbox.run(source, filename, a.function, suite.inputs(factory))  # one child for the whole suite
     if vis.load_status != "ok":
         return _unloaded(vis, a, name, filename, max_score, meta, notebook)

@@ -102,10 +102,9 @@ def read_cells(filename: str, raw: bytes) -> list[tuple[int, str, str, Any]]:
     except nbformat.reader.NotJSONError:
         raise NotebookError(f"{filename}: not a Jupyter notebook (the file is not JSON); save it from Jupyter "
                             "as .ipynb or submit a .py file") from None
-    except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError,
-            nbformat.ValidationError) as exc:
-        detail = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-        raise NotebookError(f"{filename}: not a Jupyter notebook ({detail})") from None
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError, nbformat.ValidationError):
+        raise NotebookError(f"{filename}: not a Jupyter notebook (the JSON lacks the notebook format's cells, "
+                            "metadata and nbformat version)") from None  # the parser's message may echo content
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list) or not all(isinstance(c, dict) and isinstance(c.get("cell_type"), str)
                                               and isinstance(c.get("source", ""), str) for c in cells):

@@ -32,6 +32,7 @@ def corpus(tmp_path_factory) -> Path:
     for k, name in enumerate(NAMES):
         (folder / f"{name}.py").write_text(correct if k % 2 else "def perceptron(:\n")
     os.symlink("/etc/passwd", folder / "link.py")
+    (folder / "binary.py").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00 SECRET-PAYLOAD")
     os.mkfifo(folder / "fifo.py")
     return folder
 
@@ -52,6 +53,8 @@ def test_corpus_batch_gives_every_submission_a_verdict(corpus, tmp_path, jobs):
     link = json.loads((tmp_path / "link" / "results.json").read_text())
     assert "symbolic link" in link["extra_data"]["rosenblatt"]["message"]
     assert "root:" not in (tmp_path / "link" / "feedback.md").read_text()
+    binary = (tmp_path / "binary" / "feedback.md").read_text()
+    assert "not UTF-8 text" in binary and "SECRET-PAYLOAD" not in binary
     assert (tmp_path / "gradebook.csv").is_file() and (tmp_path / "summary.html").is_file()
     with open(tmp_path / "gradebook.csv", newline="") as fh:
         cells = [cell for row in csv.reader(fh) for cell in row if isinstance(cell, str)]

@@ -70,7 +70,7 @@ def test_jobs_run_in_their_own_cgroup():
             pytest.skip(f"cgroups are not writable here: {sandbox.layers}")
         src = b"def perceptron():\n    return open('/proc/self/cgroup').read()\n"
         text = sandbox.run(src, "c.py", "perceptron", [CaseInput("c", (), {})]).outcomes[0].value
-        assert "/job-" in text
+        assert "/job" in text and "rosenblatt-" in text
 
 
 def test_value_flood_is_bounded_in_the_grader():

@@ -17,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 
-from grader.sandbox import channel
+from grader.sandbox import cgroups, channel
 from grader.sandbox.isolation import remove_tree
 from grader.sandbox.model import Limits, SandboxError
 
@@ -85,6 +85,7 @@ class Zygote:
             raise SandboxError(f"the sandbox zygote did not start: {tail or 'no output'}") from None
         self.strong, self.note = bool(hello.get("strong")), str(hello.get("note", ""))[:500]
         self.layers = tuple(str(x) for x in hello.get("layers", ()))
+        self.cgroups = [str(p) for p in hello.get("cgroups", []) if str(p).startswith(cgroups.ROOT + "/")]
 
     def send(self, msg: dict, fds: Sequence[int] = ()) -> None:
         try:
@@ -132,6 +133,7 @@ class Zygote:
             self.proc.kill()
             self.proc.wait()
         kill_marked(self.marker)
+        cgroups.remove_tree(getattr(self, "cgroups", []))  # a zygote killed mid-job cannot remove its own
         remove_tree(self.tmp_base)
         self.sock.close()
         self.stderr.close()

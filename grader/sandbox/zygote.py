@@ -74,8 +74,6 @@ class Zygote:
 
     def isolate(self, limits: dict, mode: str) -> None:
         """Runs in the forked child, before any submission code."""
-        if self.job_dirs:
-            cgroups.Groups.join(self.job_dirs)
         if mode == "strong":
             if self.full_root:
                 iso.unshare(iso.NS_FLAGS)
@@ -230,7 +228,7 @@ class Zygote:
             iso.kill_children()
             if self.tmpdir:
                 iso.remove_tree(self.tmpdir)
-            cgroups.Groups.remove_job(self.job_dirs)
+            cgroups.Groups.empty_job(self.job_dirs)
             pid, self.job, self.tmpdir, self.job_dirs = self.job, None, None, []
             self.reply(op="exited", status=status, pid=pid)
 
@@ -285,7 +283,8 @@ def main() -> None:
     gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
     zygote.probe_filter()
     reason = zygote.probe()
-    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(), layers=zygote.layers(not reason))
+    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(), layers=zygote.layers(not reason),
+                 cgroups=zygote.groups.bases if zygote.groups is not None else [])
     zygote.serve()
 
 
