@@ -1,6 +1,6 @@
 """Wire format between grader and sandboxed child: bounded frames, strict JSON, tagged plain values (no pickle)."""
 
-# Standalone on purpose: grader/zygote.py loads this file by path, so it imports only stdlib and numpy.
+# Standalone on purpose: zygote.py loads this file by path, so it imports only stdlib and numpy.
 import base64
 import binascii
 import json

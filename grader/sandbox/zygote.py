@@ -29,6 +29,7 @@ import numpy as np  # noqa: E402  (after the parent's numpy directory is on sys.
 
 channel = _sibling("channel")
 iso = _sibling("isolation")
+imports = _sibling("imports")
 harness = _sibling("harness")
 harness.bind(channel)
 seccomp = _sibling("seccomp")
@@ -47,7 +48,7 @@ class Zygote:
         hidden = [package, project] if os.path.exists(os.path.join(project, "pyproject.toml")) else [package]
         spec = importlib.util.find_spec("exercises")
         hidden += list(spec.submodule_search_locations or []) if spec else []
-        iso.scrub_imports(hidden)
+        imports.scrub_imports(hidden)
         python_dirs = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path,
                        os.path.dirname(os.path.dirname(np.__file__))]
         self.plan = iso.plan_root(python_dirs, hidden)
@@ -85,9 +86,9 @@ class Zygote:
         os.chdir(home)
         uid = self.uid if mode == "strong" else self.weak_uid
         if self.full_root and uid is not None:
-            reach = iso.open_unreachable(self.python_dirs) if mode == "weak" else {}
+            reach = imports.open_unreachable(self.python_dirs) if mode == "weak" else {}
             iso.drop_to(uid, uid)
-            iso.reroute_imports(reach)
+            imports.reroute_imports(reach)
         elif mode == "strong":
             iso.drop_capabilities()
         if self.full_root or mode == "weak":
