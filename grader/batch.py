@@ -41,8 +41,8 @@ def _from_folder(folder: Path) -> list[Submission]:
         if entry.name.startswith(".") or entry.name in SKIP_NAMES:
             continue
         if entry.is_dir() and not entry.is_symlink():
-            pys = sorted(entry.glob("*.py"))
-            out.append(Submission(entry.name, pys[0] if len(pys) == 1 else entry))
+            files = sorted(entry.glob("*.py")) + sorted(entry.glob("*.ipynb"))
+            out.append(Submission(entry.name, files[0] if len(files) == 1 else entry))
         else:  # files, and anything else (symlinks, fifos...): refused when read, with a verdict of its own
             out.append(Submission(entry.stem, entry))
     return out
@@ -54,9 +54,10 @@ def discover(paths: Iterable[Path]) -> list[Submission]:
     for p in paths:
         if not p.exists() and not p.is_symlink():
             raise SubmissionError(f"{p}: no such file or folder")
-        subs = _from_folder(p) if p.is_dir() and not p.is_symlink() else [Submission(p.stem, p)]
+        subs = _from_folder(p) if p.is_dir() else [Submission(p.stem, p)]  # a folder named by the instructor
         if not subs:
-            raise SubmissionError(f"{p}: the folder has no submissions (expected .py files or one folder per student)")
+            raise SubmissionError(f"{p}: the folder has no submissions (expected .py or .ipynb files, or one "
+                                  "folder per student)")
         found += subs
     seen: dict[str, Path] = {}
     for s in found:

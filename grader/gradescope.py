@@ -31,15 +31,18 @@ exec /autograder/venv/bin/rosenblatt gradescope --assignment /autograder/source/
 """
 
 
-def _pick(submission_dir: Path, function: str) -> Path | None:
-    """The submitted .py file (named after the function or `submission` first); symlinked folders are not entered."""
-    pys = []
+def pick_submission(submission_dir: Path, function: str) -> Path | None:
+    """The submitted file: one named after the function (or `submission`) first, a .py before a .ipynb; symlinked
+    folders are not entered."""
+    found: dict[str, list[Path]] = {".py": [], ".ipynb": []}
     for root, dirs, files in os.walk(submission_dir):  # followlinks=False: a symlinked folder is not walked
         dirs[:] = [d for d in dirs if not d.startswith(".")]
-        pys += [Path(root) / f for f in files if f.endswith(".py") and not f.startswith(".")]
-    pys.sort()
-    named = [p for p in pys if p.stem in (function, "submission")]
-    return (named or pys or [None])[0]
+        for f in files:
+            if Path(f).suffix in found and not f.startswith("."):
+                found[Path(f).suffix].append(Path(root) / f)
+    ordered = sorted(found[".py"]) + sorted(found[".ipynb"])
+    named = [p for p in ordered if p.stem in (function, "submission")]
+    return (named or ordered or [None])[0]
 
 
 def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secret_file: Path,
@@ -47,8 +50,9 @@ def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secre
     """Grade the submission in Gradescope's folder and write results.json where Gradescope expects it."""
     seed = secret_file.read_text(encoding="utf-8").strip() if secret_file.is_file() else secrets.token_hex(16)
     suite = Suite(a, seed)
-    path = _pick(submission_dir, a.function) if submission_dir.is_dir() else None
-    source, filename, refused = read_submission(path) if path else (b"", "", "no .py file was submitted")
+    path = pick_submission(submission_dir, a.function) if submission_dir.is_dir() else None
+    none = (b"", "", "no .py file or .ipynb notebook was submitted")
+    source, filename, refused = read_submission(path) if path else none
     meta = {"key": source_key(a, suite.commitment, source), "assignment": a.name, "assignment_sha256": a.digest,
             "seed_sha256": commitment(seed)}
     if refused:

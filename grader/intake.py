@@ -18,7 +18,7 @@ def read_submission(path: Path) -> tuple[bytes, str, str]:
     if stat.S_ISLNK(info.st_mode):
         return b"", path.name, "it is a symbolic link, not a file (submit the file itself)"
     if stat.S_ISDIR(info.st_mode):
-        return b"", "folder", "a folder without exactly one .py file"
+        return b"", "folder", "a folder without exactly one .py or .ipynb file"
     if not stat.S_ISREG(info.st_mode):
         return b"", path.name, "it is not a regular file"
     try:
