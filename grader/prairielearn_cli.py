@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 from pathlib import Path
 
@@ -58,6 +57,8 @@ def run_prairielearn(args: argparse.Namespace) -> int:
 
 
 def run_package(args: argparse.Namespace) -> int:
+    import secrets
+
     from grader import assignment as assignments  # imported when run: --help starts faster
     from grader.prairielearn_course import course_files, write_course
 
