@@ -1,4 +1,8 @@
-"""Grade one submission: run the visible and hidden cases in one sandboxed child, judge, diagnose, shrink, score."""
+"""Grade one submission: run the visible and hidden cases in one sandboxed child, judge, diagnose, shrink, score.
+
+A submission that passes every visible case costs one child and nothing else: the shrink candidates of failed
+visible cases run in a second child only when some visible case failed, and diagnosis looks only at failures.
+"""
 
 from __future__ import annotations
 
@@ -93,14 +97,9 @@ class Suite:
         return self._inputs[factory]
 
     def inputs(self, factory: Any = None) -> tuple:
-        """The suite, then the shrink probes, as CaseInputs, built once per factory (the same objects each time).
-
-        The probes (smaller versions of the visible cases) ride along in the same child, after every graded
-        case: a case costs the child well under a millisecond, a second child (fork, namespaces, cgroup,
-        seccomp, exit) many, so shrinking a failure needs no second run and a correct submission loses little.
-        """
+        """The suite's CaseInputs, built once per factory (the same objects for every submission)."""
         by_id = self._all_inputs(factory)
-        return tuple(by_id[c.case_id] for c in self.cases + self.probes)
+        return tuple(by_id[c.case_id] for c in self.cases)
 
     def inputs_for(self, cases: Sequence[Case], factory: Any = None) -> tuple:
         """CaseInputs of some of the suite's cases or shrink candidates (`probes`), also built once."""
@@ -205,7 +204,12 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))
     verdicts = _mutation_anywhere(suite, outcomes, {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases})
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-    shrunk = _shrink(suite, verdicts, outcomes)
+
+    def run_candidates(cases: list[Case]) -> dict[str, Any]:
+        run = sandbox.run(source, filename, a.function, suite.inputs_for(cases, factory))
+        return _outcomes(run, notebook) if run.load_status == "ok" else {}
+
+    shrunk = _shrink(suite, verdicts, outcomes, run_candidates)
     named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
@@ -256,16 +260,18 @@ class _NotRun:
     seconds: float = 0.0
 
 
-def _shrink(suite: Suite, verdicts: dict[str, Verdict], outcomes: dict[str, Any]):
-    """Shrink failing visible cases using the probes' outcomes from the same run."""
+def _shrink(suite: Suite, verdicts: dict[str, Verdict], outcomes: dict[str, Any], rerun: Any):
+    """Shrink failing visible cases: their candidates run together in one more child (`rerun(cases)` -> outcomes).
+
+    Not when any case timed out or the child died: candidates would likely hang or crash too, at the cost of
+    more of the submission's time budget for nothing.
+    """
     a = suite.assignment
     failing = [c for c in suite.visible if not verdicts[c.case_id].passed and c.check == "result"
                and verdicts[c.case_id].status in ("wrong", "raised", "malformed") and len(c.X) > 1]
-    if not failing:
+    if not failing or any(o.status in ("timeout", "crashed", "memory") for o in outcomes.values()):
         return {}
 
-    def rerun(cases: list[Case]) -> dict:
-        return {c.case_id: outcomes.get(c.case_id) for c in cases}
 
     def fails(case: Case, outcome: Any):
         """A failing Verdict on a candidate when it fails the same way as the original case, else None."""

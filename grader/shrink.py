@@ -57,7 +57,7 @@ def candidates(case: Case) -> tuple[Case, ...]:
 
 
 def shrink_probes(visible: Sequence[Case]) -> tuple[Case, ...]:
-    """Every candidate of every visible case that can be shrunk: run once with the suite, judged only on failure."""
+    """Every candidate of every visible case that can be shrunk (their arguments are built once per suite)."""
     return tuple(cand for c in visible if c.check == "result" and len(c.X) > 1 for cand in candidates(c))
 
 
@@ -71,8 +71,8 @@ def shrink(failing: Sequence[Case], rerun: Callable[[list[Case]], dict], fails: 
            ) -> dict[str, Shrunk]:
     """Shrink several failing cases together: each round looks up the student's outcomes on all candidates.
 
-    `rerun(cases)` returns {case_id: outcome} (the grader runs the candidates along with the suite, so this
-    is a lookup); `fails(case, outcome)` returns a failing Verdict or None.
+    `rerun(cases)` returns {case_id: outcome} (the grader runs all candidates of a round in one sandboxed
+    child); `fails(case, outcome)` returns a failing Verdict or None.
     """
     current = {c.case_id: c for c in list(failing)[:MAX_CASES]}
     found: dict[str, Shrunk] = {}
