@@ -11,7 +11,8 @@ from pathlib import Path
 from exercises.errors import UsageError
 from exercises.generate import (FORMATS, MAX_VARIANTS, build_sheets, render_page, render_variant, variant_seeds,
                                  write_outputs)
-from exercises.handout import check_answers
+from exercises.answer_check import check_answers
+from exercises.kdf import DEFAULT_ITERATIONS, check_iterations
 from exercises.render import render
 from exercises.roster import read_roster, student_seed
 from exercises.spec import DEFAULT_SPEC, BUNDLED, bundled_names, load_spec, merge_specs
@@ -32,6 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"course secret for per-student seeds (or set {SECRET_ENV}); required with --roster")
     p.add_argument("--format", default="md,tex,html,json", help="comma-separated formats: md, tex, html, json")
     p.add_argument("--out", type=Path, default=Path("out/exercises"), help="output directory (default out/exercises)")
+    p.add_argument("--kdf-iterations", type=int, default=DEFAULT_ITERATIONS, metavar="N",
+                   help=f"PBKDF2 iterations per answer digest in handouts (default {DEFAULT_ITERATIONS:,}, about 50 ms "
+                        "per guess in a browser; fewer is faster to generate and cheaper to guess)")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     p.set_defaults(run=run_generate)
     p = sub.add_parser("show", help="print one variant of a spec (question, and --key for the solution) as Markdown")
@@ -73,9 +77,12 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
 def run_generate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     formats = _formats(args.format)
+    problem = check_iterations(args.kdf_iterations)
+    if problem:
+        raise UsageError(f"--kdf-iterations {problem}")
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
     sheets = build_sheets(spec, _seeds(args, spec))
-    written = write_outputs(spec, sheets, formats, args.out)
+    written = write_outputs(spec, sheets, formats, args.out, args.kdf_iterations)
     if not args.quiet:
         print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),
                      files=written, seconds=f"{time.perf_counter() - start:.1f}"), end="")
