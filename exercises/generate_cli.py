@@ -46,9 +46,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_show)
     p = sub.add_parser("list", help="list the bundled exercise specs")
     p.set_defaults(run=run_list)
-    p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers)")
-    p.add_argument("handout", type=Path, help="the handout.json your instructor gave you")
-    p.add_argument("answers", type=Path, help="your answers (YAML; start from the answers.yaml template)")
+    p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers); "
+                                             "instructors: check a class's answer files against the key")
+    p.add_argument("handout", type=Path, metavar="HANDOUT|KEY_DIR",
+                   help="the handout.json your instructor gave you; or, for a class, the folder generate wrote")
+    p.add_argument("answers", type=Path, metavar="ANSWERS|ANSWERS_DIR",
+                   help="your answers (YAML; start from answers.yaml); or a folder of <student id>.yaml files")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="class mode: the roster CSV (id[, name]) the variants were generated from")
+    p.add_argument("--out", type=Path, default=Path("answers-report"),
+                   help="class mode: where gradebook.csv, summary.json and summary.html go (default answers-report)")
     p.set_defaults(run=run_check)
 
 
@@ -109,7 +116,25 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.handout.is_dir() or args.answers.is_dir():
+        return _run_class_check(args)
+    if args.roster is not None:
+        raise UsageError("--roster is for a class: give the folder generate wrote and a folder of answer files")
     handout, report = check_answers(args.handout, args.answers)
     print(render("exercises/check.txt.j2", handout=handout, report=report), end="")
     sys.stdout.flush()
     return 0 if all(r.correct for _, results in report for r in results) else 1
+
+
+def _run_class_check(args: argparse.Namespace) -> int:
+    from exercises.class_answers import check_class, summary
+    from exercises.class_report import write_report
+
+    if not (args.handout.is_dir() and args.answers.is_dir()):
+        raise UsageError(f"check-answers: for a class give two folders (the one generate wrote, then the answer files); "
+                         f"{args.handout if not args.handout.is_dir() else args.answers} is not a folder")
+    title, sheets, entries = check_class(args.handout, args.answers, args.roster)
+    doc = summary(title, sheets, entries)
+    files = write_report(args.out, doc, entries)
+    print(render("exercises/class_check.txt.j2", s=doc, out=str(args.out), files=files), end="")
+    return 0
