@@ -154,7 +154,8 @@ class Progress:
 
 
 def grade_batch(a: Assignment, subs: list[Submission], out: Path, seed: str, jobs: int, force: bool,
-                sandbox_factory: Callable[[], object], progress: bool | None = None, factory=None) -> list[dict]:
+                sandbox_factory: Callable[[], object], progress: bool | None = None, factory=None,
+                names: dict[str, str] | None = None) -> list[dict]:
     """Grade everything; on Ctrl-C write the gradebook for what was graded, then re-raise KeyboardInterrupt."""
     suite = Suite(a, seed)
     boxes = _Sandboxes(sandbox_factory)
@@ -179,5 +180,5 @@ def grade_batch(a: Assignment, subs: list[Submission], out: Path, seed: str, job
         pool.shutdown(wait=True, cancel_futures=True)
         boxes.close()
         ordered = [rows[s.name] for s in subs if s.name in rows]
-        write_gradebook(out, a, ordered)
+        write_gradebook(out, a, ordered, names)
     return ordered

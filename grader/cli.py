@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from exercises.errors import UsageError
+from exercises.roster import read_roster
 from grader import assignment as assignments
 
 
@@ -20,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", help="hidden-case seed (default: the course secret in $ROSENBLATT_SECRET, "
                                   "else a fresh seed recorded under --out and reused on reruns)")
     p.add_argument("--force", action="store_true", help="regrade submissions already graded with the same inputs")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="CSV roster (id, name): the class summary shows names next to submissions named by id")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--isolation", choices=("auto", "strong", "weak"), default="auto",
                    help="auto: namespaces where available, else process limits (reported as weak isolation); "
@@ -62,11 +65,14 @@ def run_grade(args: argparse.Namespace) -> int:
     subs = discover(args.paths)
     seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
     progress = False if args.no_progress else None
-    rows = grade_batch(a, subs, args.out, seed, args.jobs, args.force, _sandbox_factory(a, args.isolation), progress)
+    names = {s.id: s.name for s in read_roster(args.roster) if s.name} if args.roster else {}
+    rows = grade_batch(a, subs, args.out, seed, args.jobs, args.force, _sandbox_factory(a, args.isolation), progress,
+                       names=names)
     graded = sum(r["status"] == "graded" for r in rows)
     skipped = sum(r["skipped"] for r in rows)
     print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''} ({graded} gradable, {skipped} unchanged "
-          f"since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and {args.out}/summary.html")
+          f"since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and {args.out}/summary.html "
+          "(summary.json for scripts)")
     return 0
 
 

@@ -54,6 +54,19 @@ class Report:
     meta: dict = field(default_factory=dict)
     details: str = ""  # the import-time traceback of an ungradable file (no case has run yet)
 
+    def case_summary(self) -> dict:
+        """For the class view: each visible case's outcome, and how many failed cases no diagnosed mistake explains.
+
+        Unexplained means returned answers that differ from the reference and from every diagnosed mistake
+        (status wrong or malformed); a timeout, crash or input mutation is already named by its status.
+        """
+        return {"visible": [[r.case.case_id, r.case.family, r.case.title, r.verdict.passed]
+                            for r in self.results if r.case.visible],
+                "families": {f: [passed, total] for f, _, _, passed, total in self.families},
+                "failed": sum(not r.verdict.passed for r in self.results),
+                "unexplained": sum(r.verdict.status in ("wrong", "malformed") and not r.verdict.passed and not r.mistakes
+                                   for r in self.results)}
+
 
 def source_key(a: Assignment, seed_commitment: str, source: bytes) -> str:
     """What a result depends on: software version, assignment, hidden seed and the submitted bytes."""

@@ -108,7 +108,7 @@ def results_json(report: Report, assignment, meta: dict) -> dict:
         "extra_data": {"rosenblatt": {**meta, "status": report.status, "message": report.message,
                                       "version": __version__, "findings": [f.name for f in report.findings],
                                       "families": {f[0]: [f[1], f[2]] for f in report.families},
-                                      "isolation": report.isolation}},
+                                      "isolation": report.isolation, "cases": report.case_summary()}},
     }
 
 

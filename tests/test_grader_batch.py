@@ -80,7 +80,8 @@ def test_recorded_seed_is_private_and_reused(tmp_path):
 
 def test_progress_bar_and_summary(capsys, tmp_path):
     from grader.batch import Progress
-    from grader.gradebook import gradebook_csv, summary_view, write_gradebook
+    from grader.classview import class_summary
+    from grader.gradebook import gradebook_csv, write_gradebook
 
     bar = Progress(2, enabled=True)
     bar.step("alice")
@@ -92,9 +93,11 @@ def test_progress_bar_and_summary(capsys, tmp_path):
              "skipped": False} for k in range(10)]
     rows.append({"submission": "broken", "status": "ungradable", "score": 0.0, "max_score": 100, "families": {},
                  "findings": [], "message": "the file does not parse as Python", "skipped": False})
-    view = summary_view(SMALL, rows)
-    assert [b["count"] for b in view["hist"]] == [1] * 10 and view["mean"] == 45.0
-    assert view["common"] == [{"title": "strict `< 0` mistake test", "name": "strict-inequality", "count": 5}]
+    view = class_summary(SMALL, rows, {"s1": "Ada"})
+    assert [b["count"] for b in view["scores"]["histogram"]] == [1] * 10 and view["scores"]["mean"] == 45.0
+    assert [(m["name"], m["count"]) for m in view["mistakes"]] == [("strict-inequality", 5)]
+    assert view["mistakes"][0]["submissions"][0] == {"submission": "s1", "name": "Ada"}
+    assert view["unknown"] == 10 and view["to_read"] == []  # rows without per-case facts are counted, not guessed
     write_gradebook(tmp_path, SMALL, rows)
     html = (tmp_path / "summary.html").read_text()
     assert "strict `&lt; 0` mistake test" in html and "the file does not parse as Python" in html
