@@ -115,13 +115,15 @@ PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "
 ROLES = ("question", "key")
 
 
-def render_variant(v: Variant, formats: Sequence[str]) -> dict[str, dict[str, str]]:
+def render_variant(v: Variant, formats: Sequence[str], roles: Sequence[str] = ROLES) -> dict[str, dict[str, str]]:
     """The question and key fragments of one variant per format (templates do all the wording)."""
+    if not formats:
+        return {}
     module = get_kind(v.kind)
     view = module.view(v.data, v.solution)
-    figs = {role: module.figure(v.data, v.solution, role == "key") for role in ROLES}
+    figs = {role: module.figure(v.data, v.solution, role == "key") for role in roles}
     return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", m=macros(fmt), v=view, fig=figs[role],
-                               number=v.number, title=v.title) for role in ROLES} for fmt in formats}
+                               number=v.number, title=v.title) for role in roles} for fmt in formats}
 
 
 @functools.lru_cache(maxsize=None)
@@ -160,9 +162,10 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dic
     """Files of one sheet (under variants/<label>/), adding its sections to the combined documents."""
     heading = f"Variant {sheet.label}" + (f" — {sheet.student_name}" if sheet.student_name else "")
     files: dict[str, str] = {}
-    text_formats = [fmt for fmt in dict.fromkeys(("md", "html", *formats)) if fmt != "json"]
-    rendered = [render_variant(v, text_formats) for v in sheet.variants]
-    fragments = {fmt: [r[fmt] for r in rendered] for fmt in text_formats}
+    wanted = [fmt for fmt in formats if fmt != "json"]
+    extra = [fmt for fmt in ("md", "html") if fmt not in wanted]  # questions for handout.json and handout.html
+    rendered = [{**render_variant(v, wanted), **render_variant(v, extra, ("question",))} for v in sheet.variants]
+    fragments = {fmt: [r[fmt] for r in rendered] for fmt in (*wanted, *extra)}
     for fmt in formats:
         if fmt == "json":
             continue  # every variant's JSON is in the one exercises.json

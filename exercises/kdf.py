@@ -13,6 +13,8 @@ DEFAULT_ITERATIONS = 200_000  # about 50 ms per guess in Chromium here; see docs
 MIN_ITERATIONS = 1_000
 MAX_ITERATIONS = 10_000_000
 SALT_PREFIX = "rosenblatt-answer-v2"
+PARALLEL_FROM = 20_000  # iterations per digest from which threads pay for themselves
+_POOL: list[ThreadPoolExecutor] = []  # one pool per process, made on first use
 
 
 @dataclass(frozen=True)
@@ -36,10 +38,11 @@ class Kdf:
 
     def digests(self, requests: Sequence[tuple[str, str]]) -> list[str]:
         """The digests of many (key, canonical) pairs, in order, on all cores (hashlib releases the GIL)."""
-        if len(requests) < 2:
+        if len(requests) < 2 or self.iterations < PARALLEL_FROM or (os.cpu_count() or 1) < 2:
             return [self.digest(k, c) for k, c in requests]
-        with ThreadPoolExecutor(max_workers=min(len(requests), os.cpu_count() or 1)) as pool:
-            return list(pool.map(lambda kc: self.digest(*kc), requests))
+        if not _POOL:
+            _POOL.append(ThreadPoolExecutor(max_workers=os.cpu_count(), thread_name_prefix="rosenblatt-kdf"))
+        return list(_POOL[0].map(lambda kc: self.digest(*kc), requests))
 
     def to_json(self) -> dict:
         return {"name": NAME, "iterations": self.iterations, "salt": f"{SALT_PREFIX}|<salt>|<part key>"}
