@@ -66,8 +66,8 @@ def test_gamma_max_beats_every_separator_the_core_produces(data):
     mm = max_margin(X, y, offset)
     rows = signed_rows(X, y, offset)
     sep = decide(X, y, offset).certificate
-    trace = perceptron_trace(X, y, offset=offset, max_epochs=10_000, record=False)
-    assert trace.converged
+    trace = perceptron_trace(X, y, offset=offset, max_epochs=int(mm.best_bound) + 2, record=False)
+    assert trace.converged  # within the best bound, so within ⌊bound⌋ + 1 passes
     for u in (list(sep.theta) + ([sep.theta0] if offset else []), list(trace.theta) + ([trace.theta0] if offset
                                                                                         else [])):
         # γ_max ≥ γ(u)  ⟺  (min aᵢ·u)² ‖w_max‖² ≤ ‖u‖², and so R²/γ_max² ≤ R²/γ(u)²
@@ -82,8 +82,8 @@ def test_actual_mistakes_never_exceed_the_best_bound(data):
     X, y, offset = data
     assume(_separable(X, y, offset))
     mm = max_margin(X, y, offset)
-    trace = perceptron_trace(X, y, offset=offset, max_epochs=10_000, record=False)
-    assert mm.converged and mm.mistakes == trace.mistakes <= mm.best_bound
+    trace = perceptron_trace(X, y, offset=offset, max_epochs=int(mm.best_bound) + 2, record=False)
+    assert trace.converged and mm.converged and mm.mistakes == trace.mistakes <= mm.best_bound
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
