@@ -158,6 +158,11 @@ def check_sheet(exercises: list[dict], answers: dict[int, dict[str, Any]], oracl
     return [(e, [judge(r, oracle) for r in rs]) for e, rs in readings]
 
 
+def check_exercise(handout: dict, exercise: dict, given: dict[str, Any]) -> list[PartResult]:
+    """One exercise of a loaded handout, judged by its digests (given: part id -> the student's raw answer)."""
+    return check_sheet([exercise], {exercise["number"]: given}, DigestOracle(handout_kdf(handout)))[0][1]
+
+
 def check_extra(exercises: list[dict], answers: dict[int, Any], answers_path: Path) -> None:
     numbers = {e.get("number") for e in exercises}
     extra = sorted(n for n in answers if n not in numbers)

@@ -12,16 +12,8 @@ from pathlib import Path
 from exercises import __version__
 from exercises.class_answers import Entry, columns
 from exercises.errors import UsageError
+from exercises.inert import csv_cell
 from exercises.render import render
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value) -> str:
-    """Text a spreadsheet will not run as a formula (a leading =, +, -, @ gets a quote), numbers as they are."""
-    text = str(value)
-    return "'" + text if isinstance(value, str) and text.startswith(FORMULA_START) else text
-
 
 def gradebook_csv(entries: list[Entry]) -> str:
     """One row per student: 1 or 0 per part (empty when not checked), the total and the number of parts."""
@@ -32,7 +24,7 @@ def gradebook_csv(entries: list[Entry]) -> str:
     for x in entries:
         got = {f"{e['number']}.{r.id}": int(r.correct) for e, rs in x.results for r in rs}
         score = sum(got.values()) if x.status == "checked" else ""
-        w.writerow([_cell(x.student.id), _cell(x.student.name), _cell(x.sheet), x.status,
+        w.writerow([csv_cell(x.student.id), csv_cell(x.student.name), csv_cell(x.sheet), x.status,
                     *[got.get(c, "") for c in cols], score, len(cols)])
     return buf.getvalue()
 

@@ -19,7 +19,8 @@ SLOTS = ("data", "labels", "epochs", "offset", "params")
 PARAM_SLOTS = ("epochs", "offset")
 RETURNS = ("theta", "theta0", "converged", "mistakes")
 KNOWN_KEYS = ("name", "title", "handout", "function", "data", "arguments", "keywords", "params", "returns",
-              "offset", "order", "visible_points", "hidden", "case_seconds", "large_seconds", "total_seconds")
+              "offset", "order", "visible_points", "hidden", "case_seconds", "large_seconds", "total_seconds",
+              "notebook_cells")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -45,6 +46,7 @@ class Assignment:
     handout: str | None
     source: str
     digest: str
+    notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all
 
     @property
     def max_score(self) -> int:
@@ -174,4 +176,6 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         total_seconds=_number(where, "total_seconds", doc.get("total_seconds", 30.0), 1, 3600),
         handout=str(handout_dir / handout) if handout else None,
         source=where, digest=hashlib.sha256(raw).hexdigest(),
+        notebook_cells=_choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
+                               ("definitions", "all")),
     )

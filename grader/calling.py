@@ -22,6 +22,7 @@ class Answer:
     converged: bool | None = None
     mistakes: int | None = None
     problem: str = ""
+    nonfinite: bool = False  # the only problem is a nan or infinity: the right kind of value, a wrong answer
 
     @property
     def ok(self) -> bool:
@@ -72,8 +73,20 @@ def read_vector(value: Any, d: int) -> tuple[tuple[Fraction, ...] | None, str]:
         return None, f"has shape {value.shape}, expected ({d},) or ({d}, 1)"
     flat = value.astype(np.float64).reshape(-1)
     if not np.isfinite(flat).all():
-        return None, "contains nan or inf"
+        return None, f"{NONFINITE}: it contains nan or inf"
     return tuple(Fraction(float(v)) for v in flat), ""
+
+
+NONFINITE = "is not a finite number"
+
+
+def _nonfinite_scalar(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind == "f" \
+        and not np.isfinite(value).all()
+
+
+def _scalar_text(value: Any) -> str:
+    return str(float(value.reshape(()).item())) if isinstance(value, np.ndarray) else str(value)
 
 
 def _kind(value: Any) -> str:
@@ -94,8 +107,8 @@ def _read_part(field: str, value: Any, d: int) -> tuple[Any, str]:
         return read_vector(value, d)
     if field == "theta0":
         got = _number(value)
-        if got is None and isinstance(value, float):
-            return None, f"is {value}, expected a finite number"
+        if got is None and isinstance(value, float) or _nonfinite_scalar(value):
+            return None, f"{NONFINITE}: it is {_scalar_text(value)}"
         return got, "" if got is not None else f"is {_kind(value)}, expected a finite number"
     if field == "converged":
         got = _flag(value)
@@ -126,6 +139,6 @@ def interpret(a: Assignment, value: Any, d: int, order: tuple[str, ...] | None =
     for field, part in zip(order or a.returns, parts):
         got, problem = _read_part(field, part, d)
         if problem:
-            return Answer(problem=f"{field} {problem}")
+            return Answer(problem=f"{field} {problem}", nonfinite=problem.startswith(NONFINITE))
         fields[field] = got
     return Answer(**fields)

@@ -6,6 +6,7 @@ import csv
 import io
 from pathlib import Path
 
+from exercises.inert import csv_cell
 from grader.assignment import Assignment
 from grader.classview import write_summary
 from grader.report import atomic_write
@@ -27,8 +28,8 @@ def gradebook_csv(a: Assignment, rows: list[dict]) -> str:
     w.writerow(["submission", "status", "score", "max_score", *families, "diagnosis", "message"])
     for r in sorted(rows, key=lambda r: r["submission"]):
         fam = [r["families"].get(f, ["", ""])[0] for f in families]
-        w.writerow([r["submission"], r["status"], r["score"], r["max_score"], *fam, " ".join(r["findings"]),
-                    r["message"]])
+        w.writerow([csv_cell(cell) for cell in (r["submission"], r["status"], r["score"], r["max_score"], *fam,
+                                                " ".join(r["findings"]), r["message"])])
     return buf.getvalue()
 
 

@@ -15,6 +15,7 @@ from grader.figure import figure
 from grader.grading import CaseResult, Report
 from grader.judge import show
 from grader.mutants import CATALOGUE
+from grader.notebook import summary as notebook_summary
 
 STDOUT_LIMIT = 2000
 STATUS_WORDS = {
@@ -82,7 +83,7 @@ def view(report: Report, assignment) -> dict:
     families = [_family_view(report, *f) for f in report.families if f[0] != "visible"]
     stdout = report.stdout[:STDOUT_LIMIT] + ("\n…(cut)" if len(report.stdout) > STDOUT_LIMIT else "")
     return {"r": report, "a": assignment, "visible": visible, "families": families, "stdout": stdout,
-            "findings": report.findings, "version": __version__}
+            "findings": report.findings, "version": __version__, "notebook": notebook_summary(report.notebook)}
 
 
 def results_json(report: Report, assignment, meta: dict) -> dict:
