@@ -40,7 +40,7 @@ def test_golden_summary_of_the_sample_submissions(graded, name):
 
 def test_summary_says_who_has_which_mistake_and_what_to_read(graded):
     doc = json.loads((graded / "summary.json").read_text())
-    samples = sorted(p.stem for p in SUBMISSIONS.glob("*.py") if p.stem not in RANDOM)
+    samples = sorted(p.stem for p in SUBMISSIONS.glob("*.*") if p.suffix in (".py", ".ipynb") and p.stem not in RANDOM)
     assert doc["submissions"] == len(samples) and sum(b["count"] for b in doc["scores"]["histogram"]) == \
         doc["scores"]["graded"]
     mistakes = {m["name"]: m for m in doc["mistakes"]}

@@ -151,13 +151,21 @@ def test_digests_match_python(browser, sheet):
     assert got == [kdf.digest(k, t) for k, t in cases]
 
 
-def test_right_answers_are_right_in_every_exercise(browser, sheet):
+def test_right_answers_are_right_survive_a_reload_and_download_for_check_answers(browser, sheet, tmp_path, capsys):
     folder, handout, variants = sheet
     _open(browser, folder)
     for number, variant in variants.items():
         fill(browser, handout, variant)
         results = check(browser, number)
         assert all(status == "correct" for status, _ in results.values()), (variant["kind"], results)
+    browser.refresh()
+    assert browser.find_element("id", "ex-1-seq-updates-point-1").get_attribute("value") == \
+        str(variants[1]["answer"]["updates"][0]["index"])
+    text = browser.execute_script("return Rosenblatt.answersYaml()")
+    assert isinstance(yaml.safe_load(text), dict)
+    (tmp_path / "answers.yaml").write_text(text)
+    assert main(["check-answers", str(folder / "handout.json"), str(tmp_path / "answers.yaml")]) == 0, \
+        capsys.readouterr().out
 
 
 def test_wrong_answers_say_what_is_wrong_and_never_the_answer(browser, sheet):
@@ -278,21 +286,6 @@ def test_without_webcrypto_the_page_says_how_to_open_it(browser, sheet):
     browser.get("data:text/html;base64," + base64.b64encode(html).decode())  # not a secure context: no crypto.subtle
     assert browser.find_element("id", "no-crypto").is_displayed()
     assert browser.find_element("css selector", "#ex-1 button[type=submit]").get_attribute("disabled")
-
-
-def test_downloaded_answers_pass_check_answers_and_typing_survives_a_reload(browser, sheet, tmp_path, capsys):
-    folder, handout, variants = sheet
-    _open(browser, folder)
-    for variant in variants.values():
-        fill(browser, handout, variant)
-    browser.refresh()
-    assert browser.find_element("id", "ex-1-seq-updates-point-1").get_attribute("value") == \
-        str(variants[1]["answer"]["updates"][0]["index"])
-    text = browser.execute_script("return Rosenblatt.answersYaml()")
-    assert isinstance(yaml.safe_load(text), dict)
-    (tmp_path / "answers.yaml").write_text(text)
-    assert main(["check-answers", str(folder / "handout.json"), str(tmp_path / "answers.yaml")]) == 0, \
-        capsys.readouterr().out
 
 
 @pytest.mark.slow
