@@ -14,7 +14,6 @@ from exercises.render import render
 from grader.figure import figure
 from grader.grading import CaseResult, Report
 from grader.judge import show
-from grader.mutants import CATALOGUE
 
 STDOUT_LIMIT = 2000
 STATUS_WORDS = {
@@ -49,7 +48,7 @@ def _data_view(case) -> dict:
             "n": len(case.X), "d": len(case.X[0]), "offset": case.offset, "max_epochs": case.max_epochs}
 
 
-def _visible_view(r: CaseResult, returns: tuple[str, ...]) -> dict:
+def _visible_view(r: CaseResult, returns: tuple[str, ...], found: dict) -> dict:
     """One visible case: its (shrunk) data, expected vs returned, named mistakes and a figure for 2-D data."""
     shown, verdict = (r.shrunk.case, r.shrunk.verdict) if r.shrunk else (r.case, r.verdict)
     e = shown.expected
@@ -63,7 +62,7 @@ def _visible_view(r: CaseResult, returns: tuple[str, ...]) -> dict:
         "passed": r.verdict.passed, "status": r.verdict.status, "message": r.verdict.message,
         "shown_message": verdict.message, "shrunk_from": len(r.case.X) if r.shrunk else None,
         "data": _data_view(shown), "expected": expected, "got": _answer_view(got, returns),
-        "mistakes": [CATALOGUE[m] for m in r.mistakes],
+        "mistakes": [found[m] for m in r.mistakes],
         "figure": None if r.verdict.passed else figure(shown.X, shown.y, lines),
     }
 
@@ -78,7 +77,8 @@ def _family_view(report: Report, family: str, score: float, points: int, passed:
 
 def view(report: Report, assignment) -> dict:
     """Everything the feedback templates need (never a hidden case's data or output)."""
-    visible = [_visible_view(r, assignment.returns) for r in report.results if r.case.visible]
+    found = {f.name: f for f in report.findings}
+    visible = [_visible_view(r, assignment.returns, found) for r in report.results if r.case.visible]
     families = [_family_view(report, *f) for f in report.families if f[0] != "visible"]
     stdout = report.stdout[:STDOUT_LIMIT] + ("\n…(cut)" if len(report.stdout) > STDOUT_LIMIT else "")
     return {"r": report, "a": assignment, "visible": visible, "families": families, "stdout": stdout,

@@ -21,10 +21,13 @@ ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds t
 class _Run:
     """One submission: children are forked as needed (a fresh one after a case kills its child) until done."""
 
-    def __init__(self, box: Sandbox, source: bytes, filename: str, function: str, cases: Sequence[CaseInput]):
+    def __init__(self, box: Sandbox, source: bytes, filename: str, function: str, cases: Sequence[CaseInput],
+                 setup: dict | None = None):
         self.box, self.limits, self.cases, self.source = box, box.limits, list(cases), source
         self.load_msg = {"k": "load", "source": base64.b64encode(source).decode("ascii"),
                          "filename": os.path.basename(filename) or "submission.py", "function": function}
+        if setup is not None:  # plain JSON: the course modules to build and the names the file must define
+            self.load_msg["setup"] = setup
         self.wire = [box.encoded(c) for c in self.cases]
         self.out, self.err = channel.Capture(self.limits.output_bytes), channel.Capture(self.limits.output_bytes)
         self.outcomes: list[CaseOutcome] = []
@@ -143,7 +146,12 @@ def _text(text: str) -> str:
 def _encode_case(case: CaseInput) -> bytes:
     """The case's arguments as one JSON object (bytes), checked to be sendable."""
     wire = {"args": channel.to_wire(tuple(case.args)), "kwargs": channel.to_wire(dict(case.kwargs))}
-    text = channel.dumps(wire)
+    if getattr(case, "plan", None) is not None:
+        wire["plan"] = case.plan  # names and indices only; the values travel in args
+    try:
+        text = channel.dumps(wire)
+    except (TypeError, ValueError):
+        raise SandboxError(f"case {case.case_id}: the plan is not plain JSON") from None
     if b'"t":"opaque"' in text:  # tags are the only unescaped quotes in the JSON text
         raise SandboxError(f"case {case.case_id}: an argument has a type the sandbox cannot send")
     if len(text) > channel.MAX_FRAME - 4096:
@@ -225,9 +233,10 @@ class Sandbox:
         """Pid of the current zygote (its children run as uid 1_900_000_000 + this pid when root); for monitoring."""
         return self._zygote.proc.pid if self._zygote is not None else None
 
-    def run(self, source: bytes, filename: str, function: str, cases: Sequence[CaseInput]) -> SubmissionRun:
-        """Load `source` in a fresh sandboxed child and call `function` once per case, in order."""
-        return _Run(self, bytes(source), filename, function, cases).execute()
+    def run(self, source: bytes, filename: str, function: str, cases: Sequence[CaseInput],
+            setup: dict | None = None) -> SubmissionRun:
+        """Load `source` in a fresh sandboxed child and call `function` once per case (or run each case's plan)."""
+        return _Run(self, bytes(source), filename, function, cases, setup).execute()
 
     def close(self) -> None:
         """Stop the zygote and everything it started."""

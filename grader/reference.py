@@ -1,0 +1,191 @@
+"""The exact reference under any course convention (tie rule, η, start, order, epochs, averaging), in integers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from grader.convention import Convention
+from grader.orders import visiting_order
+
+Vector = tuple[Fraction, ...]
+MAX_PASSES = 10_000  # `epochs: none` loops until a clean pass; cases are drawn so that this is never reached
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """Switches that build a classic mistake into the reference (the default is the course's algorithm)."""
+
+    tie: str | None = None  # another tie rule
+    offset_update: str = "normal"  # normal | never | always (θ₀ updated even with offset off)
+    label: str = "normal"  # normal | ignored (θ += η x) | zero-one (±1 course run on labels 0/1) | raw (θ += η y x, y ∈ {0, 1})
+    epochs_delta: int = 0
+    single_pass: bool = False
+    restart: bool = False  # back to the first point after each update
+    one_per_pass: bool = False  # `changed = changed or update()`: at most one update per pass
+    features: int | None = None  # only the first k coordinates of θ are ever updated
+    step: Fraction | None = None  # another η
+    order: str | None = None  # another visiting order
+    always: bool | None = None  # update on every visit (the caller checks) instead of on mistakes only
+    average: str = "all"  # all n·T visits | updates (only after updates) | final-offset | per-pass (÷T) | early
+
+
+@dataclass(frozen=True)
+class Update:
+    """One update: when (1-based pass, 0-based point), the value y(θ·x + θ₀) before it, and θ, θ₀ after."""
+
+    epoch: int
+    index: int
+    value: Fraction
+    theta: Vector
+    theta0: Fraction
+
+
+@dataclass(frozen=True)
+class Run:
+    """The result of one exact run; `averaged` is the mean of (θ, θ₀) after each visit (None unless asked)."""
+
+    theta: Vector
+    theta0: Fraction
+    converged: bool
+    mistakes: int
+    epochs: int
+    updates: tuple[Update, ...] = ()
+    states: tuple[tuple[Vector, Fraction, bool, Fraction], ...] = ()  # per visit (recorded): θ, θ₀ after, updated,
+    # and the value y(θ·x + θ₀) before it
+    averaged: tuple[Vector, Fraction] | None = None
+
+
+def augment(X: Sequence[Sequence[Fraction]], bias: str) -> tuple[Vector, ...]:
+    """Points with the constant 1 appended as the first or last coordinate (a folded bias); as is otherwise."""
+    one = (Fraction(1),)
+    if bias == "first":
+        return tuple(one + tuple(row) for row in X)
+    if bias == "last":
+        return tuple(tuple(row) + one for row in X)
+    return tuple(tuple(row) for row in X)
+
+
+class _Scaled:
+    """All inputs multiplied by common denominators so that the loop runs on Python ints exactly."""
+
+    def __init__(self, X, theta, theta0: Fraction, step: Fraction):
+        self.sx = math.lcm(1, *(Fraction(v).denominator for row in X for v in row))
+        self.q, p = step.denominator, step.numerator
+        lcm_start = math.lcm(1, *(Fraction(v).denominator for v in theta), Fraction(theta0).denominator)
+        self.scale = self.sx * self.q * lcm_start  # θ_int = θ·scale; scores are scaled by scale·sx
+        self.xs = [[int(v * self.sx) for v in row] for row in X]
+        self.th = [int(Fraction(v) * self.scale) for v in theta]
+        self.th0 = int(Fraction(theta0) * self.scale)
+        self.dx, self.d0 = lcm_start * p, self.sx * lcm_start * p  # θ_int += dx·y·x_int, θ₀_int += d0·y
+
+    def vec(self, th: list[int]) -> Vector:
+        return tuple(Fraction(v, self.scale) for v in th)
+
+    def num(self, v: int) -> Fraction:
+        return Fraction(v, self.scale)
+
+
+def _mistake(tie: str, value: int, y: int) -> bool:
+    """value = y(θ·x + θ₀) (scaled), y = ±1: a mistake when negative; at 0 by the tie rule."""
+    if value == 0:
+        return {"mistake": True, "positive": y < 0, "negative": y > 0, "strict": False, "avoid": True}[tie]
+    return value < 0
+
+
+def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int) -> tuple[bool, int]:
+    """Whether this visit updates, and the multiplier of η·x in the update."""
+    y01 = 1 if yi > 0 else 0
+    if knobs.label == "zero-one":  # labels turned into 0/1 under the `<= 0` test: y = 0 never moves θ
+        return y01 * score <= 0, y01
+    hit = always or _mistake(tie, yi * score, yi)
+    return hit, {"normal": yi, "ignored": 1, "raw": y01}[knobs.label]
+
+
+def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, step: Fraction | None = None,
+        theta: Sequence[Fraction] | None = None, theta0: Fraction = Fraction(0), knobs: Knobs = Knobs(),
+        record: bool = False, average: bool = False) -> Run:
+    """Run the course's perceptron exactly on points X (already augmented for a folded bias) and ±1 labels y."""
+    d, n = len(X[0]), len(X)
+    ones = conv.start == "ones"
+    start = tuple(theta) if theta is not None else (Fraction(int(ones)),) * d
+    th0_start = Fraction(theta0) if theta is not None else Fraction(int(ones and offset))
+    eta = knobs.step if knobs.step is not None else (step if step is not None else conv.steps[0])
+    sc = _Scaled(X, start, th0_start, eta)
+    th, th0 = list(sc.th), sc.th0
+    tie = knobs.tie or conv.tie
+    always = conv.update == "always" if knobs.always is None else knobs.always
+    upd0 = {"normal": offset, "never": False, "always": True}[knobs.offset_update]
+    limit = conv.limit or max_epochs
+    passes = 1 if knobs.single_pass else (MAX_PASSES if limit is None else max(0, limit + knobs.epochs_delta))
+    order = visiting_order(knobs.order or conv.order, n)
+    feat = d if knobs.features is None else min(d, knobs.features)
+    updates, states, sums = [], [], [[0] * d, 0, [0] * d, 0, 0]  # visit sums, update sums, update count
+    mistakes = epochs = 0
+    converged = False
+    while epochs < passes and (average or not converged):  # an average runs all n·T visits
+        epochs += 1
+        clean, k = True, 0
+        while k < n:
+            i = order[k]
+            row = sc.xs[i]
+            score = sum(a * b for a, b in zip(th, row)) + th0 * sc.sx
+            hit, mult = _decide(knobs, tie, always, y[i], score)
+            hit = hit and not (knobs.one_per_pass and not clean)
+            if hit:
+                clean, mistakes = False, mistakes + 1
+                th[:feat] = [a + sc.dx * mult * b for a, b in zip(th[:feat], row[:feat])]
+                th0 += sc.d0 * mult if upd0 else 0
+                if record:
+                    updates.append(Update(epochs, i, Fraction(y[i] * score, sc.scale * sc.sx), sc.vec(th),
+                                          sc.num(th0)))
+            if average:
+                _accumulate(sums, th, th0, hit)
+            if record:
+                states.append((sc.vec(th), sc.num(th0), hit, Fraction(y[i] * score, sc.scale * sc.sx)))
+            k = 0 if hit and knobs.restart else k + 1
+        converged = converged or (clean and not always)
+        if clean and knobs.average == "early":
+            break
+    avg = _averaged(sums, sc, (epochs, n, limit or epochs), knobs.average, th0) if average else None
+    return Run(sc.vec(th), sc.num(th0), converged, mistakes, epochs, tuple(updates), tuple(states), avg)
+
+
+def _accumulate(sums: list, th: list[int], th0: int, hit: bool) -> None:
+    sums[0] = [a + b for a, b in zip(sums[0], th)]
+    sums[1] += th0
+    if hit:
+        sums[2] = [a + b for a, b in zip(sums[2], th)]
+        sums[3] += th0
+        sums[4] += 1
+
+
+def _averaged(sums: list, sc: _Scaled, shape: tuple[int, int, int], how: str, th0: int) -> tuple[Vector, Fraction]:
+    """The mean of (θ, θ₀) over all n·T visits, or one of the classic wrong means.
+
+    shape = (passes made, n, T asked for). Wrong means: over the updates only; the final θ₀ instead of its
+    mean; the sums divided by T instead of n·T; stopped after a clean pass but still divided by n·T.
+    """
+    made, n, asked = shape
+    if how == "updates":
+        count = max(sums[4], 1)
+        return tuple(Fraction(v, sc.scale * count) for v in sums[2]), Fraction(sums[3], sc.scale * count)
+    count = max({"per-pass": asked, "early": n * asked}.get(how, n * made), 1)
+    theta = tuple(Fraction(v, sc.scale * count) for v in sums[0])
+    return theta, (sc.num(th0) if how == "final-offset" else Fraction(sums[1], sc.scale * count))
+
+
+def classify(points, theta: Sequence[Fraction], theta0: Fraction, conv: Convention, tie: str | None = None
+             ) -> tuple[int, ...]:
+    """The course's predictions (in its labels) for each point under the tie rule."""
+    out = []
+    for row in points:
+        score = sum(Fraction(a) * Fraction(b) for a, b in zip(theta, row)) + Fraction(theta0)
+        if score == 0:
+            pm = {"positive": 1, "negative": -1}.get(tie or conv.tie, 0)
+        else:
+            pm = 1 if score > 0 else -1
+        out.append(conv.label(pm) if pm else 0)
+    return tuple(out)
