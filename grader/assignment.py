@@ -23,7 +23,7 @@ TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds",
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
-         "offset": "offset", "point": "x", "label": "y", "update": "update"}
+         "offset": "offset", "point": "x", "label": "y", "update": "update", "hook": "hook"}
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def _functions(where: str, doc: dict, conv: Convention, klass: ClassSpec | None)
         if klass is not None:
             raise fields.fail(where, "class", "needs a functions: list naming the methods to grade")
         return (functions.parse(where, "", doc, conv, False, {}),)
-    mixed = sorted(k for k in SINGLE_KEYS if k in doc)
+    mixed = sorted(k for k in SINGLE_KEYS if k in doc and k != "title")
     if mixed:
         raise fields.fail(where, mixed[0], "belongs inside a functions: entry when the file lists functions")
     raw = doc["functions"]

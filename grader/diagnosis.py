@@ -11,7 +11,7 @@ import numpy as np
 
 from grader import tasks
 from grader.assignment import Assignment
-from grader.calling import Answer, spec_of
+from grader.calling import Answer, read_vector, spec_of
 from grader.cases import Case, Expected
 from grader.judge import Verdict, compare, compare_exact, compare_properties
 from grader.mutants import CATALOGUE, catalogue, run_normalized
@@ -64,9 +64,13 @@ def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
     """Whether the answer is what the mutant returns (within the case's tolerance when η is not dyadic)."""
     if case.expected.tolerance is not None:
         e = replace(e, tolerance=case.expected.tolerance)
-    shadow = replace(case, expected=e)
-    if spec_of(a, case).convention.by_property:
+    shadow, f = replace(case, expected=e), spec_of(a, case)
+    if f.convention.by_property:
         return not compare_exact(a, shadow, answer)
+    if f.task == "averaged" and answer.theta is not None and len(answer.theta) == len(e.theta):
+        # a wrong count gives averages floats cannot hold exactly: compare to 1e-9
+        got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
+        return _close(got, list(e.theta) + [e.theta0])
     return not compare(a, shadow, answer)
 
 
@@ -106,18 +110,21 @@ def _big(answer: Answer) -> bool:
 def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
     e, f = case.expected, spec_of(a, case)
     names = {name for name, out in table.outputs(case.case_id) if _same(a, case, answer, out)}
+    if f.convention.by_property and f.convention.tie == "mistake" and case.separable and answer.theta is not None \
+            and not any(answer.theta) and not answer.theta0:
+        names.add("strict-inequality")  # nothing learned from zero: the zero start was never a mistake
     if f.task not in ("perceptron", "averaged") or f.method or answer.theta is None \
             or len(answer.theta) != len(e.theta):
         return names
     theta_ok = answer.theta == e.theta and answer.theta0 in (None, e.theta0)
     if theta_ok and answer.converged is not None and answer.converged != e.converged:
         names.add("wrong-converged")
-    if f.convention.start == "zero" and _scaled_copy(answer, e):
+    if f.task == "perceptron" and f.convention.start == "zero" and _scaled_copy(answer, e):
         names.add("step-size")
     norm = table.normalized(case.case_id)
     if norm is not None and _close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
         names.add("normalized-points")
-    if not names and f.convention.start in ("zero", "ones") and not f.convention.by_property:
+    if not names and f.task == "perceptron" and f.convention.start in ("zero", "ones") and not f.convention.by_property:
         if _big(answer):
             names.add("random-start")
         elif case.separable and not compare_properties(a, case, answer) and not _proportional(answer, e):
@@ -136,6 +143,16 @@ def _swapped(a: Assignment, case: Case, value: Any) -> bool:
     return False
 
 
+def _unaugmented(a: Assignment, case: Case, value: Any) -> bool:
+    """A folded-bias function that returned d weights instead of d + 1 (the constant coordinate left out)."""
+    f = spec_of(a, case)
+    if not f.convention.folded or f.method:
+        return False
+    part = value[f.returns.index("theta")] if len(f.returns) > 1 and isinstance(value, (tuple, list)) \
+        and len(value) == len(f.returns) else value
+    return read_vector(part, len(case.X[0]))[0] is not None
+
+
 def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable,
                       runs_elsewhere: bool = True) -> set[str]:
     """The mistakes that would produce exactly what the student returned on this failed case.
@@ -147,6 +164,8 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
     if outcome.status in ("raised", "crashed") and len(case.X) == 1:
         return {"crashes-on-single-point"} if runs_elsewhere else set()
     if verdict.status == "malformed" and outcome.status == "returned":
+        if _unaugmented(a, case, outcome.value):
+            return {"bias-not-appended"}
         return {"swapped-returns"} if _swapped(a, case, outcome.value) else set()
     if verdict.status != "wrong" or "large" in case.tags:
         return set()
@@ -183,11 +202,11 @@ def _same_expected(a: Assignment, case: Case, e: Expected) -> bool:
         "changed" not in fields or e.changed[:1] == x.changed[:1])
 
 
-def _twins(cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
+def _twins(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
     """Identical cases that came back different: the code is not deterministic (random start or shuffling)."""
     found: dict[str, set[str]] = {}
     for c in cases:
-        if not c.twin:
+        if not c.twin or spec_of(a, c).convention.by_property:
             continue
         x, y = verdicts[c.case_id].answer, verdicts[c.twin].answer
         if x is not None and y is not None and x.ok and y.ok and x != y:
@@ -203,7 +222,7 @@ def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], 
     elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
     per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
                 for c in cases}
-    for cid, names in _twins(cases, verdicts).items():
+    for cid, names in _twins(a, cases, verdicts).items():
         per_case[cid] |= names
     uncovered = {cid for cid, names in per_case.items() if names}
     bad = _contradictions(a, cases, verdicts, table) if uncovered else {}

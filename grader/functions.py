@@ -93,7 +93,7 @@ def _check_slots(where: str, prefix: str, f: FunctionSpec) -> None:
         if carried.count(slot) > 1:
             raise fields.fail(where, key, f"{slot!r} is passed more than once")
     data_slots = {"perceptron": ("data", "labels"), "averaged": ("data", "labels"), "update": ("point", "label"),
-                  "classify": ("data",)}[f.task]
+                  "classify": ("point",) if f.method else ("data",)}[f.task]
     fed = f.method and f.task in ("perceptron", "averaged")  # a class's training data come from a course module
     for slot in data_slots:
         _count(where, key, carried, slot, 0 if fed else 1, "the course module provides the data")

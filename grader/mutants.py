@@ -128,7 +128,7 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out.append(("no-offset-update", Knobs(offset_update="never")))
     if c.bias == "separate" and False in c.offsets():
         out.append(("offset-when-off", Knobs(offset_update="always")))
-    out.append(("update-without-error", Knobs(label="raw")) if c.zero_one else ("label-not-applied",
+    out.append(("update-without-error", Knobs(label="raw", always=True)) if c.zero_one else ("label-not-applied",
                                                                                 Knobs(label="ignored")))
     if not c.zero_one and c.tie == "mistake" and c.update == "on-mistake":
         out.append(("zero-one-labels", Knobs(label="zero-one")))
@@ -143,8 +143,10 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out.append(("single-pass", Knobs(single_pass=True)))
     if c.epochs == "argument":
         out += [("epoch-off-by-one", Knobs(epochs_delta=1)), ("epoch-off-by-one", Knobs(epochs_delta=-1))]
+    if (c.limit or 0) != 1 and not f.method:  # a method's `changed or update()` looks like a restart: name that
+        out.append(("restart-pass", Knobs(restart=True)))
     if (c.limit or 0) != 1:
-        out += [("restart-pass", Knobs(restart=True)), ("one-update-per-pass", Knobs(one_per_pass=True))]
+        out.append(("one-update-per-pass", Knobs(one_per_pass=True)))
     if c.order not in ("fixed", "free"):
         out.append(("order-not-followed", Knobs(order="fixed")))
     if f.task == "averaged":

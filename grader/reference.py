@@ -12,6 +12,7 @@ from grader.orders import visiting_order
 
 Vector = tuple[Fraction, ...]
 MAX_PASSES = 10_000  # `epochs: none` loops until a clean pass; cases are drawn so that this is never reached
+MUTANT_PASSES = 200  # a mistake that keeps `epochs: none` from stopping makes the student's code time out anyway
 
 
 @dataclass(frozen=True)
@@ -72,13 +73,16 @@ class _Scaled:
     """All inputs multiplied by common denominators so that the loop runs on Python ints exactly."""
 
     def __init__(self, X, theta, theta0: Fraction, step: Fraction):
-        self.sx = math.lcm(1, *(Fraction(v).denominator for row in X for v in row))
+        rows = [[v if type(v) is Fraction else Fraction(v) for v in row] for row in X]
+        self.sx = math.lcm(1, *{v.denominator for row in rows for v in row})
         self.q, p = step.denominator, step.numerator
-        lcm_start = math.lcm(1, *(Fraction(v).denominator for v in theta), Fraction(theta0).denominator)
+        start = [Fraction(v) for v in theta] + [Fraction(theta0)]
+        lcm_start = math.lcm(1, *(v.denominator for v in start))
         self.scale = self.sx * self.q * lcm_start  # θ_int = θ·scale; scores are scaled by scale·sx
-        self.xs = [[int(v * self.sx) for v in row] for row in X]
-        self.th = [int(Fraction(v) * self.scale) for v in theta]
-        self.th0 = int(Fraction(theta0) * self.scale)
+        sx = self.sx
+        self.xs = [[v.numerator * (sx // v.denominator) for v in row] for row in rows]
+        self.th = [v.numerator * (self.scale // v.denominator) for v in start[:-1]]
+        self.th0 = start[-1].numerator * (self.scale // start[-1].denominator)
         self.dx, self.d0 = lcm_start * p, self.sx * lcm_start * p  # θ_int += dx·y·x_int, θ₀_int += d0·y
 
     def vec(self, th: list[int]) -> Vector:
@@ -106,7 +110,7 @@ def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int) -> tuple[
 
 def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, step: Fraction | None = None,
         theta: Sequence[Fraction] | None = None, theta0: Fraction = Fraction(0), knobs: Knobs = Knobs(),
-        record: bool = False, average: bool = False) -> Run:
+        record: bool = False, average: bool = False, states: bool | None = None) -> Run:
     """Run the course's perceptron exactly on points X (already augmented for a folded bias) and ±1 labels y."""
     d, n = len(X[0]), len(X)
     ones = conv.start == "ones"
@@ -119,9 +123,11 @@ def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, 
     always = conv.update == "always" if knobs.always is None else knobs.always
     upd0 = {"normal": offset, "never": False, "always": True}[knobs.offset_update]
     limit = conv.limit or max_epochs
-    passes = 1 if knobs.single_pass else (MAX_PASSES if limit is None else max(0, limit + knobs.epochs_delta))
+    unlimited = MAX_PASSES if knobs == Knobs() else MUTANT_PASSES
+    passes = 1 if knobs.single_pass else (unlimited if limit is None else max(0, limit + knobs.epochs_delta))
     order = visiting_order(knobs.order or conv.order, n)
     feat = d if knobs.features is None else min(d, knobs.features)
+    keep_states = record if states is None else states
     updates, states, sums = [], [], [[0] * d, 0, [0] * d, 0, 0]  # visit sums, update sums, update count
     mistakes = epochs = 0
     converged = False
@@ -143,9 +149,11 @@ def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, 
                                           sc.num(th0)))
             if average:
                 _accumulate(sums, th, th0, hit)
-            if record:
+            if keep_states:
                 states.append((sc.vec(th), sc.num(th0), hit, Fraction(y[i] * score, sc.scale * sc.sx)))
-            k = 0 if hit and knobs.restart else k + 1
+            if hit and knobs.restart:  # back to the first point: the rest of this pass is skipped
+                break
+            k += 1
         converged = converged or (clean and not always)
         if clean and knobs.average == "early":
             break

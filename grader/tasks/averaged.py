@@ -70,7 +70,7 @@ def _recipes(family: str, rng, offs, f: FunctionSpec) -> list[dict]:
         return [dict(zip(("X", "y", "cert"), _separable(rng, n, d, pick(k), **kw)), offset=pick(k), max_epochs=t)
                 for k, (n, d, t) in enumerate(shapes)]
     if family == "large":
-        X, y, sep = _large(rng, 1 << 14, pick(0))
+        X, y, sep = _large(rng, 1 << 13, pick(0))
         return [dict(X=X, y=y, offset=pick(0), max_epochs=2, cert=sep, large=True)]
     X, y, sep = _separable(rng, 8, 2, pick(0))
     return [dict(X=X, y=y, offset=pick(0), max_epochs=2, cert=sep, check=family.replace("input-", ""))]

@@ -13,6 +13,7 @@ from grader.cases import Case, Expected
 from grader.convention import Convention
 from grader.draw import MAX_TRIES, _as_points, _dyadic, _nonseparable
 from grader.functions import FunctionSpec
+from grader.orders import visiting_order
 from grader.reference import Knobs, augment, run
 from grader.tasks import base
 
@@ -29,14 +30,14 @@ def plain(a: Assignment, f: FunctionSpec) -> bool:
 
 
 def expected(f: FunctionSpec, X, y, offset: bool, max_epochs, step, start, average: bool = False,
-             knobs: Knobs = Knobs()) -> Expected | None:
+             knobs: Knobs = Knobs(), record: bool = False) -> Expected | None:
     """The convention's exact result; None when η is not dyadic and floats could decide differently."""
     conv = f.convention
     Xs = augment(X, conv.bias) if conv.folded else X
     off = offset and not conv.folded
     theta, theta0 = start if start is not None else (None, Fraction(0))
     r = run(Xs, y, conv, offset=off, max_epochs=max_epochs, step=step, theta=theta, theta0=theta0,
-            record=f.passes("hook"), average=average, knobs=knobs)
+            record=bool(record), average=average, knobs=knobs, states=False)
     tol = None
     if step is not None and step.denominator & (step.denominator - 1) and knobs == Knobs():
         if len(X) > MAX_TOLERANCE_POINTS:
@@ -105,6 +106,8 @@ def _fits(f: FunctionSpec, r: dict) -> bool:
     separable = isinstance(r["cert"], Separator)
     if conv.epochs == "none" and not separable:
         return False
+    if conv.by_property and not separable and "converged" not in f.returns:
+        return False  # nothing to check by properties on data that never come out clean
     if conv.by_property and separable and r.get("check", "result") == "result":
         limit = conv.limit or PROPERTY_LIMIT
         return mistake_bound(r["X"], r["y"], r["cert"], r["offset"] or conv.folded) <= limit - 1
@@ -114,30 +117,48 @@ def _fits(f: FunctionSpec, r: dict) -> bool:
 def adapt(a: Assignment, f: FunctionSpec, family: str, recipes: list[dict], visible: bool, start_rng,
           first: int = 0) -> list[Case]:
     """Turn drawn data into cases of this function: epochs, η, start and the convention's exact result."""
-    conv, out, ids = f.convention, [], {}
+    conv, out, ids, made = f.convention, [], {}, {}
     for k, r in enumerate(recipes):
         if not _fits(f, r):
             continue
         prefix = "visible" if visible else family
         cid = base.case_id(a, f, prefix, first + len(out) + 1)
-        ids[k] = cid
         max_epochs = conv.limit if conv.limit else (None if conv.epochs == "none" else r["max_epochs"])
-        start = _start(conv, start_rng, len(r["X"][0]))
         large = bool(r.get("large"))
-        step, exp = None, None
-        for dyadic_only in (False, True):
-            step = base.step_for(f, first + k, dyadic_only or large)
-            exp = expected(f, r["X"], r["y"], r["offset"], max_epochs, step, start)
-            if exp is not None:
-                break
-        if exp is None:
-            continue
-        cert = r["cert"]
+        if "twin" in r and r["twin"] in made:  # the same call again: same start and step
+            start, step, exp = made[r["twin"]]
+        else:
+            start = _start(conv, start_rng, len(r["X"][0]))
+            if family == "tie" and start is not None:
+                start = _tie_start(conv, start, r["X"])
+            step, exp = None, None
+            for dyadic_only in (False, True):
+                step = base.step_for(f, first + k, dyadic_only or large)
+                exp = expected(f, r["X"], r["y"], r["offset"], max_epochs, step, start)
+                if exp is not None:
+                    break
+            if exp is None:
+                continue
+        ids[k], made[k] = cid, (start, step, exp)
         out.append(base.build(a, f, cid, r.get("family", family), visible, r["X"], r["y"],
-                              r["offset"] or conv.folded, max_epochs, cert, exp,
+                              r["offset"] or conv.folded, max_epochs, r["cert"], exp,
                               seconds=a.large_seconds if large else a.case_seconds, check=r.get("check", "result"),
                               twin=ids.get(r["twin"], "") if "twin" in r else "", step=step, start=start))
     return out
+
+
+def _tie_start(conv: Convention, start, X):
+    """A given start that puts the first point visited exactly on the boundary (the bias absorbs its score)."""
+    theta, theta0 = start
+    first = augment(X, conv.bias)[visiting_order(conv.order, len(X))[0]] if conv.folded else \
+        X[visiting_order(conv.order, len(X))[0]]
+    score = sum(a * b for a, b in zip(theta, first)) + theta0
+    if conv.bias == "separate":
+        return theta, theta0 - score
+    if conv.folded:
+        k = 0 if conv.bias == "first" else len(theta) - 1
+        return tuple(v - score if i == k else v for i, v in enumerate(theta)), theta0
+    return start
 
 
 def _start(conv: Convention, rng, d: int):

@@ -39,6 +39,10 @@ def _tie_point(rng, theta, theta0, d: int, denom: int):
 def _point(rng, f: FunctionSpec, theta, theta0, kind: str, d: int, denom: int):
     """A point and label that make a mistake, are classified correctly, or lie on the boundary (θ ≠ 0)."""
     conv = f.convention
+    if not any(theta) and theta0 == 0:  # from zero weights every point is on the boundary: the tie rule decides
+        x = tuple(base.dyadic(rng, (d,), 3, denom))
+        wanted = [v for v in (-1, 1) if conv.mistake(0, v) == (kind != "correct")] or [-1, 1]
+        return x, int(wanted[int(rng.integers(0, len(wanted)))])
     for _ in range(MAX_TRIES):
         if kind == "tie":
             x = _tie_point(rng, theta, theta0, d, denom) if any(theta) else tuple(base.dyadic(rng, (d,), 3, denom))
@@ -74,7 +78,8 @@ def expected(f: FunctionSpec, X, y, start, step, knobs: Knobs = Knobs()) -> Expe
 def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, rng, k: int) -> Case:
     d = 1 if family == "one-dimensional" else int(rng.integers(2, 5))
     denom = 16 if family == "fractional" else 2
-    kinds = KINDS[family] if f.method else (KINDS[family][k % len(KINDS[family])],)
+    single = family if family in ("mistake", "correct", "tie") else KINDS[family][k % len(KINDS[family])]
+    kinds = KINDS[family] if f.method else (single,)
     start = None if f.method else _weights(rng, f, d)
     theta, theta0 = start if start else ((Fraction(0),) * d, Fraction(0))
     X, y = [], []
