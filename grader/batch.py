@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from exercises.errors import RosenblattError, SubmissionError
-from grader.assignment import Assignment
+from grader.assignment import BUNDLED, Assignment
 from grader.grading import Report, Suite, grade, source_key
 from grader.gradebook import row_from_results, write_gradebook
 from grader.report import atomic_write, load_results, write_submission
@@ -29,10 +29,18 @@ class Submission:
     path: Path
 
 
+def preset_samples(folder: Path) -> list[Path]:
+    """Sub-folders of several .py files named after a bundled assignment: that preset's sample submissions
+    (as in this repository's submissions/), graded with `--assignment NAME`, not as one student's folder."""
+    names = {p.stem for p in BUNDLED.glob("*.yaml")}
+    return [e for e in sorted(folder.iterdir()) if e.is_dir() and e.name in names and len(list(e.glob("*.py"))) > 1]
+
+
 def _from_folder(folder: Path) -> list[Submission]:
     out = []
+    samples = set(preset_samples(folder))
     for entry in sorted(folder.iterdir()):
-        if entry.name.startswith(".") or entry.name in SKIP_NAMES:
+        if entry.name.startswith(".") or entry.name in SKIP_NAMES or entry in samples:
             continue
         if entry.is_file():
             out.append(Submission(entry.stem, entry))

@@ -77,7 +77,8 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
                        seconds=seconds)
     wrong = compare(a, case, answer)
     if wrong:
-        return Verdict(case.case_id, False, "wrong", "returned wrong " + ", ".join(wrong), answer, wrong, seconds)
+        named = [a.term(w) if a.terms and w in ("theta", "theta0") else w for w in wrong]
+        return Verdict(case.case_id, False, "wrong", "returned wrong " + ", ".join(named), answer, wrong, seconds)
     return Verdict(case.case_id, True, "passed", "correct", answer, seconds=seconds)
 
 

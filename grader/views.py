@@ -60,6 +60,8 @@ def _value(f, source, field: str, expected: bool):
 def _notes(a, f, case) -> list[str]:
     """Facts of the convention a student needs to read the data (not shown for the seeds' assignments)."""
     conv, out = f.convention, []
+    if f.task not in ("perceptron", "averaged"):
+        return out
     if conv.folded:
         who = "the grader" if conv.appended_by == "grader" else "you"
         out.append(f"the constant 1 is the {conv.bias} coordinate of every point ({who} append{'s' if who != 'you' else ''} "
