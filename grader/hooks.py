@@ -41,20 +41,28 @@ def updates_note(a, case: Case, answer: Answer) -> dict | None:
     Xs, r = _reference(f, case, passes=False)
     ref = [(u.theta, u.theta0) for u in r.updates]
     got = list(answer.hooks)
+    start = case.start or ((Fraction(0),) * len(Xs[0]), Fraction(0))
     if answer.hook_calls == 0:
-        return {"kind": "no-hook", "matched": 0, "expected": len(ref)} if ref else None
+        if not ref:
+            return None
+        if answer.theta == tuple(start[0]):
+            return {"kind": "none-made", "matched": 0, "expected": len(ref), "expected_point": r.updates[0].index + 1,
+                    "expected_value": r.updates[0].value}
+        return {"kind": "no-hook", "matched": 0, "expected": len(ref)}
     k = 0
     while k < len(ref) and k < len(got) and got[k] is not None and _same(got[k], ref[k], f):
         k += 1
-    if k == len(ref):
+    extra = 1 if f.task == "averaged" else 0  # an averaged perceptron may also show its average at the end
+    if k == len(ref) and len(got) <= len(ref) + extra:
         return None
     if k == len(got):
         return {"kind": "stopped", "matched": k, "expected": len(ref)}
-    start = case.start or ((Fraction(0),) * len(Xs[0]), Fraction(0))
     prev = ref[k - 1] if k else (tuple(start[0]), start[1])
     step = case.step if case.step is not None else f.convention.steps[0]
+    after = k < len(ref)
     note = {"kind": "differs", "matched": k, "index": k + 1, "point": None,
-            "expected_point": r.updates[k].index + 1, "expected_value": r.updates[k].value}
+            "expected_point": r.updates[k].index + 1 if after else None,
+            "expected_value": r.updates[k].value if after else None}
     if got[k] is not None:
         i = _which(f, Xs, case.y, prev, got[k], step)
         if i is not None:
