@@ -108,6 +108,44 @@ def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int) -> tuple[
     return hit, {"normal": yi, "ignored": 1, "raw": y01}[knobs.label]
 
 
+class _Loop:
+    """The state of one run (scaled θ, θ₀, counters, records) and one pass over the points."""
+
+    def __init__(self, sc: _Scaled, conv: Convention, knobs: Knobs, offset: bool, y, order, flags: tuple):
+        self.sc, self.knobs, self.y, self.order = sc, knobs, y, order
+        self.record, self.keep_states, self.average = flags
+        self.th, self.th0 = list(sc.th), sc.th0
+        self.tie = knobs.tie or conv.tie
+        self.always = conv.update == "always" if knobs.always is None else knobs.always
+        self.upd0 = {"normal": offset, "never": False, "always": True}[knobs.offset_update]
+        d = len(self.th)
+        self.feat = d if knobs.features is None else min(d, knobs.features)
+        self.updates, self.states, self.sums, self.mistakes = [], [], [[0] * d, 0, [0] * d, 0, 0], 0
+
+    def one_pass(self, epoch: int) -> bool:
+        """Visit the points once (or until an update, for the restart mistake); True when nothing was updated."""
+        sc, knobs, clean = self.sc, self.knobs, True
+        for i in self.order:
+            row = sc.xs[i]
+            score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
+            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score)
+            hit = hit and not (knobs.one_per_pass and not clean)
+            value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None
+            if hit:
+                clean, self.mistakes = False, self.mistakes + 1
+                self.th[:self.feat] = [a + sc.dx * mult * b for a, b in zip(self.th[:self.feat], row[:self.feat])]
+                self.th0 += sc.d0 * mult if self.upd0 else 0
+                if self.record:
+                    self.updates.append(Update(epoch, i, value, sc.vec(self.th), sc.num(self.th0)))
+            if self.average:
+                _accumulate(self.sums, self.th, self.th0, hit)
+            if self.keep_states:
+                self.states.append((sc.vec(self.th), sc.num(self.th0), hit, value))
+            if hit and knobs.restart:  # back to the first point: the rest of this pass is skipped
+                break
+        return clean
+
+
 def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, step: Fraction | None = None,
         theta: Sequence[Fraction] | None = None, theta0: Fraction = Fraction(0), knobs: Knobs = Knobs(),
         record: bool = False, average: bool = False, states: bool | None = None) -> Run:
@@ -117,48 +155,23 @@ def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, 
     start = tuple(theta) if theta is not None else (Fraction(int(ones)),) * d
     th0_start = Fraction(theta0) if theta is not None else Fraction(int(ones and offset))
     eta = knobs.step if knobs.step is not None else (step if step is not None else conv.steps[0])
-    sc = _Scaled(X, start, th0_start, eta)
-    th, th0 = list(sc.th), sc.th0
-    tie = knobs.tie or conv.tie
-    always = conv.update == "always" if knobs.always is None else knobs.always
-    upd0 = {"normal": offset, "never": False, "always": True}[knobs.offset_update]
     limit = conv.limit or max_epochs
     unlimited = MAX_PASSES if knobs == Knobs() else MUTANT_PASSES
     passes = 1 if knobs.single_pass else (unlimited if limit is None else max(0, limit + knobs.epochs_delta))
     order = visiting_order(knobs.order or conv.order, n)
-    feat = d if knobs.features is None else min(d, knobs.features)
-    keep_states = record if states is None else states
-    updates, states, sums = [], [], [[0] * d, 0, [0] * d, 0, 0]  # visit sums, update sums, update count
-    mistakes = epochs = 0
-    converged = False
+    loop = _Loop(_Scaled(X, start, th0_start, eta), conv, knobs, offset, y, order,
+                 (record, record if states is None else states, average))
+    epochs, converged = 0, False
     while epochs < passes and (average or not converged):  # an average runs all n·T visits
         epochs += 1
-        clean, k = True, 0
-        while k < n:
-            i = order[k]
-            row = sc.xs[i]
-            score = sum(a * b for a, b in zip(th, row)) + th0 * sc.sx
-            hit, mult = _decide(knobs, tie, always, y[i], score)
-            hit = hit and not (knobs.one_per_pass and not clean)
-            if hit:
-                clean, mistakes = False, mistakes + 1
-                th[:feat] = [a + sc.dx * mult * b for a, b in zip(th[:feat], row[:feat])]
-                th0 += sc.d0 * mult if upd0 else 0
-                if record:
-                    updates.append(Update(epochs, i, Fraction(y[i] * score, sc.scale * sc.sx), sc.vec(th),
-                                          sc.num(th0)))
-            if average:
-                _accumulate(sums, th, th0, hit)
-            if keep_states:
-                states.append((sc.vec(th), sc.num(th0), hit, Fraction(y[i] * score, sc.scale * sc.sx)))
-            if hit and knobs.restart:  # back to the first point: the rest of this pass is skipped
-                break
-            k += 1
-        converged = converged or (clean and not always)
+        clean = loop.one_pass(epochs)
+        converged = converged or (clean and not loop.always)
         if clean and knobs.average == "early":
             break
-    avg = _averaged(sums, sc, (epochs, n, limit or epochs), knobs.average, th0) if average else None
-    return Run(sc.vec(th), sc.num(th0), converged, mistakes, epochs, tuple(updates), tuple(states), avg)
+    sc = loop.sc
+    avg = _averaged(loop.sums, sc, (epochs, n, limit or epochs), knobs.average, loop.th0) if average else None
+    return Run(sc.vec(loop.th), sc.num(loop.th0), converged, loop.mistakes, epochs, tuple(loop.updates),
+               tuple(loop.states), avg)
 
 
 def _accumulate(sums: list, th: list[int], th0: int, hit: bool) -> None:

@@ -3,14 +3,20 @@ data with several functions, the hook's feedback, and one-sentence errors for ev
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import grader.sandbox as sandbox_module
+from exercises.core import perceptron_trace
 from exercises.errors import AssignmentError
 from grader.assignment import load
+from grader.convention import Convention
 from grader.grading import Suite, grade
+from grader.reference import run
 from grader.report import check_text
 
 LATER_CS188 = """
@@ -205,3 +211,20 @@ def test_structural_errors(tmp_path, text, message):
     with pytest.raises(AssignmentError) as err:
         _load(tmp_path, text)
     assert err.value.message.startswith(message), err.value.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-6, 6), st.integers(-6, 6), st.sampled_from([-1, 1])), min_size=1, max_size=7),
+       st.booleans(), st.integers(1, 6), st.integers(-3, 3), st.integers(-3, 3), st.integers(-2, 2))
+def test_general_reference_is_the_seeds_algorithm_under_the_default_convention(rows, offset, epochs, t1, t2, t0):
+    X = tuple((Fraction(a, 2), Fraction(b, 4)) for a, b, _ in rows)
+    y = tuple(c for _, _, c in rows)
+    start, start0 = (Fraction(t1), Fraction(t2, 2)), Fraction(t0) if offset else Fraction(0)
+    r = run(X, y, Convention(), offset=offset, max_epochs=epochs, theta=start, theta0=start0)
+    t = perceptron_trace(X, y, offset=offset, max_epochs=epochs, theta_init=start, theta0_init=start0)
+    assert (r.theta, r.theta0, r.converged, r.mistakes, r.epochs) == (t.theta, t.theta0, t.converged, t.mistakes,
+                                                                      t.epochs)
+    # η only rescales the run from zero (a positive multiple of θ changes no decision)
+    a = run(X, y, Convention(), offset=offset, max_epochs=epochs, step=Fraction(1, 64))
+    b = run(X, y, Convention(), offset=offset, max_epochs=epochs)
+    assert a.theta == tuple(v / 64 for v in b.theta) and a.theta0 == b.theta0 / 64
