@@ -1,6 +1,7 @@
-"""Stops after one pass over the data, converged or not.
+"""Tests `y * (w . x) < 0`: a point on the boundary is not a mistake, so from w = 0 no point ever is and the
+perceptron returns zeros.
 
-Expected: score < max; fails: separable
+Expected: score < max; diagnosis: strict-inequality
 """
 
 import numpy as np
@@ -14,10 +15,10 @@ def perceptron_update(x, y, w):
 def perceptron(xs, ys):
     n, d = xs.shape
     w = np.zeros(d)
-    for _ in range(1):
+    for _ in range(100):
         m = 0
         for i in np.random.permutation(n):
-            if ys[i] * np.dot(w, xs[i]) <= 0:
+            if ys[i] * np.dot(w, xs[i]) < 0:
                 w = perceptron_update(xs[i], ys[i], w)
                 m += 1
         if m == 0:
