@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from grader.sandbox import CaseInput, Sandbox, SandboxError
+from grader.sandbox import CaseInput, Limits, Sandbox, SandboxError
 
 SUBMISSIONS, CASES = 200, 10
 INSTANT = b"import numpy as np\ndef perceptron(X, y, max_epochs=1000, offset=True):\n" \
@@ -52,16 +52,20 @@ def _in_process(cases: list[CaseInput]) -> list[float]:
     return times
 
 
-def _sandboxed(isolation: str, cases: list[CaseInput]) -> tuple[list[float], str]:
+LAYERS = {"without filter or cgroups": Limits(seccomp=False, cgroups=False), "seccomp only": Limits(cgroups=False),
+          "seccomp + cgroups (default)": Limits()}
+
+
+def _sandboxed(isolation: str, cases: list[CaseInput], limits: Limits) -> tuple[list[float], str]:
     times = []
-    with Sandbox(isolation=isolation) as box:
+    with Sandbox(limits, isolation=isolation) as box:
         box.run(INSTANT, "warm.py", "perceptron", cases)
         for _ in range(SUBMISSIONS):
             start = time.perf_counter()
             run = box.run(INSTANT, "submission.py", "perceptron", cases)
             times.append(time.perf_counter() - start)
             assert all(o.status == "returned" for o in run.outcomes), run
-        return times, box.isolation
+        return times, f"{box.isolation}: {', '.join(box.layers)}"
 
 
 def _subprocess(cases: list[CaseInput], count: int) -> list[float]:
@@ -86,16 +90,17 @@ def main() -> None:
     floor = _line("in the grader's own process (unsafe floor)", _in_process(cases))
     results = {}
     for isolation in ("strong", "weak"):
-        try:
-            times, got = _sandboxed(isolation, cases)
-        except SandboxError as err:  # strong isolation may be unavailable here
-            print(f"sandbox isolation={isolation}: unavailable ({err})")
-            continue
-        results[isolation] = _line(f"sandbox, isolation={got} (fork of a warm zygote)", times)
+        for name, limits in LAYERS.items():
+            try:
+                times, got = _sandboxed(isolation, cases, limits)
+            except SandboxError as err:  # strong isolation may be unavailable here
+                print(f"sandbox isolation={isolation}: unavailable ({err})")
+                break
+            results[f"{isolation}, {name}"] = _line(f"sandbox {got}", times)
     alternative = _line("fresh `python -c` subprocess per submission", _subprocess(cases, SUBMISSIONS))
     for isolation, median in results.items():
         print(f"overhead over the floor, {isolation}: {median - floor:.2f} ms; "
-              f"fresh subprocess / sandbox ({isolation}): {alternative / median:.1f}x")
+              f"fresh subprocess / sandbox: {alternative / median:.1f}x")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from exercises import __version__
 from exercises.errors import RosenblattError, UsageError
 
 # Each module defines register(subparsers); a parser it adds sets `run=callable(args) -> int`.
-COMMAND_MODULES = ("exercises.commands", "exercises.generate_cli", "grader.cli")
+COMMAND_MODULES = ("exercises.commands", "exercises.generate_cli", "grader.cli", "grader.prairielearn_cli")
 
 
 class _Parser(argparse.ArgumentParser):

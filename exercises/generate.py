@@ -220,6 +220,10 @@ def _write_folder(folder: Path, files: dict[str, str]) -> None:
 
 def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path) -> list[str]:
     """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
+    from exercises.export import EXPORTS, export_files
+
+    exports = [fmt for fmt in formats if fmt in EXPORTS]
+    formats = [fmt for fmt in formats if fmt not in EXPORTS]
     combined: dict = {(fmt, role): [] for fmt in formats for role in ROLES}
     with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
         jobs = [pool.submit(_write_folder, root / "variants" / folder, _sheet_files(spec, sheet, formats, combined))
@@ -235,7 +239,13 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
             job.result()  # re-raises an OSError from the writer
     for name, text in top.items():
         (root / name).write_text(text, encoding="utf-8")
-    return list(top)
+    written = list(top)
+    for fmt in exports:  # PrairieLearn questions, Moodle XML, a QTI zip
+        for name, data in export_files(fmt, spec, sheets).items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_bytes(data)
+        written.append({"prairielearn": "prairielearn/", "moodle": "moodle.xml", "qti": "qti.zip"}[fmt])
+    return written
 
 
 def _check_target(out: Path) -> None:

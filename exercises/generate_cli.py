@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from exercises.errors import UsageError
+from exercises.export import EXPORTS
 from exercises.generate import (FORMATS, MAX_VARIANTS, build_sheets, render_page, render_variant, variant_seeds,
                                  write_outputs)
 from exercises.handout import check_answers
@@ -30,7 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="make one variant per student of this CSV roster (columns id[, name])")
     p.add_argument("--secret", default=None,
                    help=f"course secret for per-student seeds (or set {SECRET_ENV}); required with --roster")
-    p.add_argument("--format", default="md,tex,html,json", help="comma-separated formats: md, tex, html, json")
+    p.add_argument("--format", default="md,tex,html,json",
+                   help="comma-separated formats: md, tex, html, json (problem sets, keys, JSON), and exports: "
+                        "prairielearn (a question per exercise of the spec, its variants a pool, graded exactly by "
+                        "a standalone server.py), moodle (moodle.xml: a category per exercise, a cloze question per "
+                        "variant), qti (qti.zip for Canvas: a quiz per exercise drawing one variant per student)")
     p.add_argument("--out", type=Path, default=Path("out/exercises"), help="output directory (default out/exercises)")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     p.set_defaults(run=run_generate)
@@ -48,11 +53,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _formats(text: str) -> tuple[str, ...]:
     chosen = [f.strip().lower() for f in text.split(",") if f.strip()]
-    bad = [f for f in chosen if f not in FORMATS]
+    bad = [f for f in chosen if f not in FORMATS + EXPORTS]
     if bad or not chosen:
         shown = bad[0] if bad else repr(text)
-        raise UsageError(f"--format: unknown format {shown}; choose from {', '.join(FORMATS)}")
-    return tuple(f for f in FORMATS if f in chosen)
+        raise UsageError(f"--format: unknown format {shown}; choose from {', '.join(FORMATS + EXPORTS)}")
+    return tuple(f for f in FORMATS + EXPORTS if f in chosen)
 
 
 def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:

@@ -8,6 +8,8 @@ from typing import Any
 
 import jinja2
 
+from exercises import inert
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
@@ -27,6 +29,9 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    # Untrusted text (student output, file names): `md` inline in Markdown, `fence` a Markdown code block,
+    # `term` multi-line terminal text, `name` a one-line display name. HTML templates are autoescaped as well.
+    env.filters.update(md=inert.md_inline, fence=inert.md_fence, term=inert.terminal, name=inert.display_name)
     return env
 
 

@@ -19,7 +19,7 @@ FAMILIES = functions.FAMILIES["perceptron"]
 SLOTS = functions.SLOTS
 RETURNS = functions.RETURNS["perceptron"]
 TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "functions",
-            "class", "terms")
+            "class", "terms", "notebook_cells")
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
@@ -42,6 +42,7 @@ class Assignment:
     handout: str | None
     source: str
     digest: str
+    notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all
 
     @property
     def primary(self) -> FunctionSpec:
@@ -184,4 +185,6 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         total_seconds=fields.number(where, "total_seconds", doc.get("total_seconds", 30.0), 1, 3600),
         handout=_handout(where, doc.get("handout"), handout_dir),
         source=where, digest=hashlib.sha256(raw).hexdigest(),
+        notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
+                                     ("definitions", "all")),
     )

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from exercises.errors import RosenblattError, SubmissionError
+from exercises.inert import display_name, folder_name
 from grader.assignment import BUNDLED, Assignment
 from grader.grading import Report, Suite, grade, source_key
 from grader.gradebook import row_from_results, write_gradebook
-from grader.report import atomic_write, load_results, write_submission
+from grader.intake import read_submission
+from grader.report import atomic_write, load_results, results_json, write_submission
 
 PRIVATE = ".rosenblatt"
 SKIP_NAMES = {"__pycache__", ".git", ".ipynb_checkpoints"}
@@ -23,17 +25,22 @@ SKIP_NAMES = {"__pycache__", ".git", ".ipynb_checkpoints"}
 
 @dataclass(frozen=True)
 class Submission:
-    """One student's file; `name` is its output folder."""
+    """One student's file; `name` identifies it, `folder` (a safe, bounded form of it) holds its results."""
 
     name: str
     path: Path
+
+    @property
+    def folder(self) -> str:
+        return folder_name(self.name)
 
 
 def preset_samples(folder: Path) -> list[Path]:
     """Sub-folders of several .py files named after a bundled assignment: that preset's sample submissions
     (as in this repository's submissions/), graded with `--assignment NAME`, not as one student's folder."""
     names = {p.stem for p in BUNDLED.glob("*.yaml")}
-    return [e for e in sorted(folder.iterdir()) if e.is_dir() and e.name in names and len(list(e.glob("*.py"))) > 1]
+    return [e for e in sorted(folder.iterdir())
+            if e.is_dir() and not e.is_symlink() and e.name in names and len(list(e.glob("*.py"))) > 1]
 
 
 def _from_folder(folder: Path) -> list[Submission]:
@@ -42,11 +49,11 @@ def _from_folder(folder: Path) -> list[Submission]:
     for entry in sorted(folder.iterdir()):
         if entry.name.startswith(".") or entry.name in SKIP_NAMES or entry in samples:
             continue
-        if entry.is_file():
+        if entry.is_dir() and not entry.is_symlink():
+            files = sorted(entry.glob("*.py")) + sorted(entry.glob("*.ipynb"))
+            out.append(Submission(entry.name, files[0] if len(files) == 1 else entry))
+        else:  # files, and anything else (symlinks, fifos...): refused when read, with a verdict of its own
             out.append(Submission(entry.stem, entry))
-        elif entry.is_dir():
-            pys = sorted(entry.glob("*.py"))
-            out.append(Submission(entry.name, pys[0] if len(pys) == 1 else entry))
     return out
 
 
@@ -54,18 +61,20 @@ def discover(paths: Iterable[Path]) -> list[Submission]:
     """Files and folders of files to grade; empty folders, missing paths and duplicate names are SubmissionErrors."""
     found: list[Submission] = []
     for p in paths:
-        if not p.exists():
+        if not p.exists() and not p.is_symlink():
             raise SubmissionError(f"{p}: no such file or folder")
-        subs = _from_folder(p) if p.is_dir() else [Submission(p.stem, p)]
+        subs = _from_folder(p) if p.is_dir() else [Submission(p.stem, p)]  # a folder named by the instructor
         if not subs:
-            raise SubmissionError(f"{p}: the folder has no submissions (expected .py files or one folder per student)")
+            raise SubmissionError(f"{p}: the folder has no submissions (expected .py or .ipynb files, or one "
+                                  "folder per student)")
         found += subs
     seen: dict[str, Path] = {}
     for s in found:
-        if s.name in seen:
-            raise SubmissionError(f"two submissions are both named {s.name!r}: {seen[s.name]} and {s.path}; "
+        if s.folder.lower() in seen:
+            raise SubmissionError(f"two submissions are both named {display_name(s.name)!r}: "
+                                  f"{display_name(str(seen[s.folder.lower()]))} and {display_name(str(s.path))}; "
                                   "rename one (results go to one folder per name)")
-        seen[s.name] = s.path
+        seen[s.folder.lower()] = s.path
     return found
 
 
@@ -104,43 +113,51 @@ class _Sandboxes:
                 close() if close.__name__ == "close" else close(None, None, None)
 
 
-def _read(sub: Submission) -> tuple[bytes, str]:
-    if sub.path.is_dir():
-        return b"", "folder"
-    return sub.path.read_bytes(), sub.path.name
-
-
 def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force: bool, factory=None,
               stop: threading.Event | None = None) -> dict | None:
     """Grade one submission (or reuse its results when nothing changed); return its gradebook row.
 
-    Returns None without writing anything when `stop` was set meanwhile (Ctrl-C may have hit the sandbox too).
+    Everything done for one submission, writing its files included, stays inside its error boundary: whatever
+    happens costs that submission a verdict, never the batch. Returns None without writing anything when `stop`
+    was set meanwhile (Ctrl-C may have hit the sandbox too).
     """
-    source, filename = _read(sub)
-    key = source_key(suite.assignment, suite.commitment, source)
-    target = out / sub.name
+    source, filename, refused = read_submission(sub.path)
+    key = source_key(suite.assignment, suite.commitment, source if not refused else b"\0refused: " + refused.encode())
+    target, name = out / sub.folder, display_name(sub.name)
     old = None if force else load_results(target / "results.json")
     if old and old.get("extra_data", {}).get("rosenblatt", {}).get("key") == key:
-        return row_from_results(sub.name, old, skipped=True)
+        return row_from_results(name, old, skipped=True)
     try:
-        if filename == "folder":
-            report = Report(sub.name, sub.path.name, "ungradable", "a folder without exactly one .py file", 0.0,
-                            suite.max_score)
+        if refused:
+            report = Report(name, filename, "ungradable", refused, 0.0, suite.max_score)
         else:
-            report = grade(boxes.get(), suite, sub.name, filename, source, factory)
-    except RosenblattError:
-        raise  # the sandbox could not be built, say: stop the batch with its message (rerun resumes)
+            report = grade(boxes.get(), suite, name, filename, source, factory)
     except Exception as exc:  # noqa: BLE001 - the per-submission boundary: a grader bug must not stop the batch
-        log = out / PRIVATE / "errors" / f"{sub.name}.txt"
-        atomic_write(log, traceback.format_exc())  # grader-private: the traceback may show hidden data
-        report = Report(sub.name, filename, "grader_error", f"internal grader error ({type(exc).__name__}); "
-                        f"the traceback is in {log}", 0.0, suite.max_score)
+        report = _grader_error(out, sub, name, filename, suite, exc)
     if stop is not None and stop.is_set():
         return None
     meta = {"key": key, "assignment": suite.assignment.name, "assignment_sha256": suite.assignment.digest,
             "seed_sha256": suite.commitment, **report.meta}
-    data = write_submission(target, report, suite.assignment, meta)
-    return row_from_results(sub.name, data, skipped=False)
+    try:
+        data = write_submission(target, report, suite.assignment, meta)
+    except Exception as exc:  # noqa: BLE001 - writing its files failed (disk full, say): record that, go on
+        report = _grader_error(out, sub, name, filename, suite, exc)
+        data = results_json(report, suite.assignment, meta)
+    return row_from_results(name, data, skipped=False)
+
+
+def _grader_error(out: Path, sub: Submission, name: str, filename: str, suite: Suite, exc: Exception) -> Report:
+    """A grader_error report; the traceback goes to a grader-private log (it may show hidden data)."""
+    if isinstance(exc, RosenblattError):  # the sandbox could not be built for this one, say: its own sentence
+        message = f"the grader failed on this submission: {exc.message}"
+    else:
+        log = out / PRIVATE / "errors" / f"{sub.folder}.txt"
+        message = f"internal grader error ({type(exc).__name__}); the traceback is in {log}"
+        try:
+            atomic_write(log, traceback.format_exc())
+        except OSError as err:
+            message = f"internal grader error ({type(exc).__name__}); its log could not be written ({err.strerror})"
+    return Report(name, filename, "grader_error", message, 0.0, suite.max_score)
 
 
 class Progress:
@@ -155,7 +172,8 @@ class Progress:
         if self.enabled:
             width = 30
             fill = width * self.done // max(1, self.total)
-            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} {name[:30]:<30}")
+            shown = display_name(name, 30)
+            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} {shown:<30}")
             if self.done == self.total:
                 sys.stderr.write("\n")
             sys.stderr.flush()

@@ -30,6 +30,7 @@ class Answer:
     hooks: tuple | None = None  # (θ, θ₀) the student's hook received, in order (None: not recorded)
     hook_calls: int = 0
     passes: tuple | None = None  # weights the course module read after each pass (class API)
+    nonfinite: bool = False  # the only problem is a nan or infinity: the right kind of value, a wrong answer
 
     @property
     def ok(self) -> bool:
@@ -140,8 +141,20 @@ def read_vector(value: Any, d: int, kinds: str = "iuf") -> tuple[tuple[Fraction,
         return None, f"has shape {value.shape}, expected ({d},) or ({d}, 1)"
     flat = value.astype(np.float64).reshape(-1)
     if not np.isfinite(flat).all():
-        return None, "contains nan or inf"
+        return None, f"{NONFINITE}: it contains nan or inf"
     return tuple(Fraction(float(v)) for v in flat), ""
+
+
+NONFINITE = "is not a finite number"
+
+
+def _nonfinite_scalar(value: Any) -> bool:
+    return isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind == "f" \
+        and not np.isfinite(value).all()
+
+
+def _scalar_text(value: Any) -> str:
+    return str(float(value.reshape(()).item())) if isinstance(value, np.ndarray) else str(value)
 
 
 def _kind(value: Any) -> str:
@@ -178,8 +191,8 @@ def read_part(field: str, value: Any, d: int, n: int = 1) -> tuple[Any, str]:
         return _labels(value, n)
     if field == "theta0":
         got = _number(value)
-        if got is None and isinstance(value, float):
-            return None, f"is {value}, expected a finite number"
+        if got is None and isinstance(value, float) or _nonfinite_scalar(value):
+            return None, f"{NONFINITE}: it is {_scalar_text(value)}"
         return got, "" if got is not None else f"is {_kind(value)}, expected a finite number"
     if field in ("converged", "changed"):
         got = _flag(value)
@@ -211,6 +224,6 @@ def interpret(a, value: Any, d: int, order: tuple[str, ...] | None = None, n: in
     for field, part in zip(order or spec_of(a).returns, parts):
         got, problem = read_part(field, part, d, n)
         if problem:
-            return Answer(problem=f"{field} {problem}")
+            return Answer(problem=f"{field} {problem}", nonfinite=problem.startswith(NONFINITE))
         fields[field] = got
     return Answer(**fields)

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "strong: fail rather than fall back; weak: process limits only")
     p.set_defaults(run=run_grade)
     p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting")
-    p.add_argument("file", type=Path, help="your Python file")
+    p.add_argument("file", type=Path, help="your Python file or Jupyter notebook (.py or .ipynb)")
     _assignment_arg(p)
     p.set_defaults(run=run_check)
     p = sub.add_parser("gradescope", help="grade inside Gradescope's autograder container")
@@ -93,11 +93,23 @@ def run_check(args: argparse.Namespace) -> int:
     a = assignments.load(args.assignment)
     if not args.file.is_file():
         raise UsageError(f"{args.file}: no such file")
+    _check_format(args.file)
     suite = Suite(a, None, hidden=False)
     with _sandbox_factory(a)() as box:
         report = grade(box, suite, args.file.stem, args.file.name, args.file.read_bytes())
     print(check_text(report, a), end="")
     return 0
+
+
+def _check_format(path: Path) -> None:
+    """A file `check` cannot grade is the user's mistake: one sentence, exit 2 (a graded batch gives it a zero)."""
+    from grader.notebook import read_cells
+
+    if path.suffix not in (".py", ".ipynb"):
+        raise UsageError(f"{path}: unknown format {path.suffix or '(no extension)'}; expected a Python file (.py) "
+                         "or a Jupyter notebook (.ipynb)")
+    if path.suffix == ".ipynb":
+        read_cells(str(path), path.read_bytes())
 
 
 def run_gradescope(args: argparse.Namespace) -> int:

@@ -48,7 +48,10 @@ def figure(X, y, lines: Sequence[tuple[str, Sequence[Fraction], Fraction]]) -> d
     for kind, theta, theta0 in lines:
         if theta is None or not any(theta):
             continue
-        seg = _clip(theta, float(theta0 or 0), box)
+        coef = [Fraction(v) for v in (*theta[:2], theta0 or 0)]
+        top = max(abs(v) for v in coef)  # the line is the same after scaling: keep floats in [-1, 1]
+        a, b, c = (float(v / top) for v in coef)
+        seg = _clip((a, b), c, box)
         if seg:
             (ax, ay), (bx, by) = seg
             segs.append({"kind": kind, "x1": sx(ax), "y1": sy(ay), "x2": sx(bx), "y2": sy(by)})

@@ -7,6 +7,7 @@ import io
 from collections import Counter
 from pathlib import Path
 
+from exercises.inert import csv_cell
 from exercises.render import render
 from grader.assignment import Assignment
 from grader.mutants import CATALOGUE
@@ -30,8 +31,8 @@ def gradebook_csv(a: Assignment, rows: list[dict]) -> str:
     w.writerow(["submission", "status", "score", "max_score", *families, "diagnosis", "message"])
     for r in sorted(rows, key=lambda r: r["submission"]):
         fam = [r["families"].get(f, ["", ""])[0] for f in families]
-        w.writerow([r["submission"], r["status"], r["score"], r["max_score"], *fam, " ".join(r["findings"]),
-                    r["message"]])
+        w.writerow([csv_cell(cell) for cell in (r["submission"], r["status"], r["score"], r["max_score"], *fam,
+                                                " ".join(r["findings"]), r["message"])])
     return buf.getvalue()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import zipfile
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Callable
 from exercises.errors import AssignmentError
 from grader.assignment import Assignment
 from grader.grading import Report, Suite, commitment, grade, source_key
+from grader.intake import read_submission
 from grader.report import atomic_write, results_json
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -29,10 +31,18 @@ exec /autograder/venv/bin/rosenblatt gradescope --assignment /autograder/source/
 """
 
 
-def _pick(submission_dir: Path, function: str) -> Path | None:
-    pys = sorted(p for p in submission_dir.rglob("*.py") if not any(part.startswith(".") for part in p.parts))
-    named = [p for p in pys if p.stem in (function, "submission")]
-    return (named or pys or [None])[0]
+def pick_submission(submission_dir: Path, function: str) -> Path | None:
+    """The submitted file: one named after the function (or `submission`) first, a .py before a .ipynb; symlinked
+    folders are not entered."""
+    found: dict[str, list[Path]] = {".py": [], ".ipynb": []}
+    for root, dirs, files in os.walk(submission_dir):  # followlinks=False: a symlinked folder is not walked
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for f in files:
+            if Path(f).suffix in found and not f.startswith("."):
+                found[Path(f).suffix].append(Path(root) / f)
+    ordered = sorted(found[".py"]) + sorted(found[".ipynb"])
+    named = [p for p in ordered if p.stem in (function, "submission")]
+    return (named or ordered or [None])[0]
 
 
 def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secret_file: Path,
@@ -40,16 +50,17 @@ def grade_in_container(a: Assignment, submission_dir: Path, results: Path, secre
     """Grade the submission in Gradescope's folder and write results.json where Gradescope expects it."""
     seed = secret_file.read_text(encoding="utf-8").strip() if secret_file.is_file() else secrets.token_hex(16)
     suite = Suite(a, seed)
-    path = _pick(submission_dir, a.function) if submission_dir.is_dir() else None
-    source = path.read_bytes() if path else b""
+    path = pick_submission(submission_dir, a.function) if submission_dir.is_dir() else None
+    none = (b"", "", "no .py file or .ipynb notebook was submitted")
+    source, filename, refused = read_submission(path) if path else none
     meta = {"key": source_key(a, suite.commitment, source), "assignment": a.name, "assignment_sha256": a.digest,
             "seed_sha256": commitment(seed)}
-    if path is None:
-        report = Report("submission", "", "ungradable", "no .py file was submitted", 0.0, suite.max_score)
+    if refused:
+        report = Report(path.stem if path else "submission", filename, "ungradable", refused, 0.0, suite.max_score)
     else:
         box = sandbox_factory()
         try:
-            report = grade(box, suite, path.stem, path.name, source)
+            report = grade(box, suite, path.stem, filename, source)
         except Exception as exc:  # noqa: BLE001 - the per-submission boundary
             report = Report(path.stem, path.name, "grader_error", f"internal grader error ({type(exc).__name__})",
                             0.0, suite.max_score)

@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from exercises import __version__
-from grader import tasks
 from grader.assignment import Assignment
+from grader import tasks
 from grader.calling import spec_of
 from grader.cases import Case
 from grader.diagnosis import Finding, MutantTable, diagnose
 from grader.judge import Verdict, judge
+from grader.notebook import Notebook, NotebookError, assemble
 from grader.plans import case_input
 from grader.shrink import Shrunk, shrink, shrink_probes
 
@@ -55,6 +56,7 @@ class Report:
     seconds: float = 0.0
     meta: dict = field(default_factory=dict)
     details: str = ""  # the import-time traceback of an ungradable file (no case has run yet)
+    notebook: Notebook | None = None  # for a .ipynb: what ran, what was skipped, where lines came from
 
 
 def source_key(a: Assignment, seed_commitment: str, source: bytes) -> str:
@@ -142,14 +144,30 @@ def case_inputs(a: Assignment, cases: Sequence[Case], factory: Any = None, calls
     return out
 
 
-def _where(error: str, filename: str) -> str:
-    """' (line N)' for the last traceback line in the student's own file, if any."""
+def _where(error: str, filename: str, notebook: Notebook | None = None) -> str:
+    """' (line N)' for the last traceback line in the student's own file, if any (' (cell C, line N)' in a notebook)."""
+    if notebook is not None:
+        line = notebook.last_line(error)
+        return f" ({notebook.where(line)})" if line is not None else ""
     lines = [int(m.group(2)) for m in re.finditer(r'File "([^"]+)", line (\d+)', error or "")
              if m.group(1).endswith(filename)]
     return f" (line {lines[-1]})" if lines else ""
 
 
-def _outcomes(run: Any) -> dict[str, Any]:
+def _is_utf8(source: bytes) -> bool:
+    """UTF-8 text, or a file that declares another encoding in a PEP 263 cookie (then compile decides)."""
+    if any(re.match(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", line) for line in source.split(b"\n", 2)[:2]):
+        return True
+    try:
+        source.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def _outcomes(run: Any, notebook: Notebook | None = None) -> dict[str, Any]:
+    if notebook is not None:
+        return {o.case_id: notebook.locate_outcome(o) for o in run.outcomes}
     return {o.case_id: o for o in run.outcomes}
 
 
@@ -176,21 +194,24 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
 
     max_score = suite.max_score
     meta = {"submission_sha256": hashlib.sha256(source).hexdigest()}
-    if not filename.endswith(".py"):
-        return Report(name, filename, "ungradable", "not a Python file (expected a .py file)", 0.0, max_score,
-                      meta=meta)
+    if not filename.endswith((".py", ".ipynb")):
+        return Report(name, filename, "ungradable", "not a Python file or Jupyter notebook (expected a .py file or "
+                      "a .ipynb notebook)", 0.0, max_score, meta=meta)
+    notebook = None
+    if filename.endswith(".ipynb"):
+        try:
+            notebook = assemble(filename, source, a.notebook_cells)
+        except NotebookError as err:
+            return Report(name, filename, "ungradable", err.message, 0.0, max_score, meta=meta)
+        source = notebook.source  # UTF-8: the notebook was decoded as UTF-8 to be read
+    elif b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
+        return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
+                      max_score, meta=meta)
     setup = {"setup": suite.setup} if suite.setup is not None else {}
     vis = sandbox.run(source, filename, a.function, suite.inputs(factory), **setup)  # one child for the suite
     if vis.load_status != "ok":
-        why = UNGRADABLE.get(vis.load_status, vis.load_status)
-        detail = ((vis.load_error or "").strip().splitlines()[-1:] or [""])[0] + _where(vis.load_error, filename)
-        if vis.load_status == "missing-function":
-            what = f"a class named {a.klass.name}" if a.klass else f"a function named {' or '.join(a.names)}"
-            why, detail = f"the file does not define {what}", ""
-        return Report(name, filename, "ungradable", f"{why}: {detail}".rstrip(": "), 0.0, max_score,
-                      stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta,
-                      details=(vis.load_error or "")[-2000:])
-    outcomes = _outcomes(vis)
+        return _unloaded(vis, a, name, filename, max_score, meta, notebook)
+    outcomes = _outcomes(vis, notebook)
     for c in suite.cases:
         outcomes.setdefault(c.case_id, _NotRun(c.case_id))
     verdicts = _mutation_anywhere(suite, outcomes, {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases})
@@ -203,7 +224,25 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     # What the code printed is shown only when no hidden case ran in the same child (the local `check`).
     stdout = "" if suite.hidden else vis.stdout
     return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=stdout,
-                  isolation=vis.isolation, seconds=vis.seconds, meta=meta)
+                  isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
+
+
+def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int, meta: dict,
+              notebook: Notebook | None) -> Report:
+    """The ungradable report of a file that did not load: why, where (line, or cell and line), the traceback."""
+    error = notebook.locate(vis.load_error) if notebook else vis.load_error
+    why = UNGRADABLE.get(vis.load_status, vis.load_status)
+    detail = ((error or "").strip().splitlines()[-1:] or [""])[0] + _where(vis.load_error, filename, notebook)
+    if vis.load_status == "missing-function":
+        what = "notebook" if notebook else "file"
+        named = f"a class named {a.klass.name}" if a.klass else f"a function named {' or '.join(a.names)}"
+        why, detail = f"the {what} does not define {named}", ""
+        broken = notebook.syntax_errors if notebook else ()
+        if broken:
+            detail = f"cell {broken[0].cell} does not parse as Python ({broken[0].detail}) and was skipped"
+    return Report(name, filename, "ungradable", f"{why}: {detail}".rstrip(": "), 0.0, max_score,
+                  stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta,
+                  details=(error or "")[-2000:], notebook=notebook)
 
 
 def _mutation_anywhere(suite: Suite, outcomes: dict[str, Any], verdicts: dict[str, Verdict]) -> dict[str, Verdict]:

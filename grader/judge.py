@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -44,9 +45,21 @@ def show(value: Any) -> str:
         return str(value)
     if isinstance(value, tuple):
         return "[" + ", ".join(show(v) for v in value) + "]"
-    if isinstance(value, Fraction) and value.denominator > 1024:
+    if isinstance(value, (int, Fraction)):
+        text = fraction_str(value)
+        if len(text) <= 24 and (not isinstance(value, Fraction) or value.denominator <= 1024):
+            return text
+        return _approx(Fraction(value))
+    return str(value)
+
+
+def _approx(value: Fraction) -> str:
+    """A long exact number shown as float does (shortest repr) when it fits a float, else as ≈d.ddddde±N."""
+    if abs(value) < Fraction(10) ** 300 and (value == 0 or abs(value) > Fraction(1, 10**300)):
         return repr(float(value))
-    return fraction_str(value) if isinstance(value, (int, Fraction)) else str(value)
+    with localcontext() as ctx:
+        ctx.prec = 6
+        return "≈" + format(Decimal(value.numerator) / Decimal(value.denominator), ".5e")
 
 
 def _first_line(error: str) -> str:
@@ -69,7 +82,9 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
             return Verdict(case.case_id, False, "mutated", msg, None, seconds=seconds)
         return Verdict(case.case_id, True, "passed", "left its inputs unchanged", None, seconds=seconds)
     answer = read(a, case, outcome.value)
-    if not answer.ok:
+    if answer.nonfinite and case.check != "interface":  # a float, but nan or infinite: a wrong value
+        return Verdict(case.case_id, False, "wrong", f"returned a wrong value: {answer.problem}", answer, seconds=seconds)
+    if not answer.ok and not answer.nonfinite:
         return Verdict(case.case_id, False, "malformed", f"returned values of the wrong kind: {answer.problem}", answer,
                        seconds=seconds)
     if case.check == "interface":

@@ -14,6 +14,7 @@ from exercises.render import render
 from grader.calling import spec_of
 from grader.grading import Report
 from grader.views import visible_view
+from grader.notebook import summary as notebook_summary
 
 STDOUT_LIMIT = 2000
 STATUS_WORDS = {
@@ -53,7 +54,7 @@ def view(report: Report, assignment) -> dict:
     families = [_family_view(assignment, report, *f) for f in report.families if not f[0].endswith("visible")]
     stdout = report.stdout[:STDOUT_LIMIT] + ("\n…(cut)" if len(report.stdout) > STDOUT_LIMIT else "")
     return {"r": report, "a": assignment, "visible": visible, "families": families, "stdout": stdout,
-            "findings": report.findings, "version": __version__}
+            "findings": report.findings, "version": __version__, "notebook": notebook_summary(report.notebook)}
 
 
 def results_json(report: Report, assignment, meta: dict) -> dict:

@@ -80,7 +80,7 @@ def test_accepted_shapes(theta, theta0):
     ((np.zeros(3), 0.0, True), "theta has shape (3,), expected (2,) or (2, 1)"),
     ((np.zeros(2), 0.0), "returned 2 values; expected a tuple of 3 values"),
     ((np.zeros(2), None, True), "theta0 is None, expected a finite number"),
-    ((np.array([np.nan, 0]), 0.0, True), "theta contains nan or inf"),
+    ((np.array([np.nan, 0]), 0.0, True), "theta is not a finite number: it contains nan or inf"),
     ((np.zeros(2), 0.0, 1), "converged is a int, expected True or False"),
     (None, "returned None; expected a tuple of 3 values"),
 ])

@@ -388,10 +388,26 @@ def test_frame_reader_bounds():
     reader = channel.FrameReader(max_frame=10, max_total=100)
     assert reader.feed(channel.frame(b"abc")[:2]) == []
     assert reader.feed(channel.frame(b"abc")[2:] + channel.frame(b"")) == [b"abc", b""]
-    with pytest.raises(channel.WireError):
-        reader.feed(b"\x00\x00\x00\x0b")
-    with pytest.raises(channel.WireError):
-        channel.FrameReader(max_frame=10, max_total=5).feed(b"123456")
+    assert reader.feed(b"\x00\x00\x00\x0b") == [] and reader.error == "message too large"
+    assert reader.feed(channel.frame(b"ok")) == []  # nothing after a broken bound is believed
+    small = channel.FrameReader(max_frame=10, max_total=5)
+    assert small.feed(b"123456") == [] and small.error
+
+
+def test_frames_before_junk_are_kept():
+    """A child's first (trusted) message must survive junk arriving in the same read (the fd-spray attack)."""
+    reader = channel.FrameReader()
+    junk = b'{"ok": true, "score": 100}\n' * 50
+    assert reader.feed(channel.frame(b'{"k":"ready"}') + junk) == [b'{"k":"ready"}']
+    assert reader.error == "message too large" and reader.received == 4 + 13 + len(junk)
+
+
+def test_value_count_is_bounded_before_parsing():
+    flood = b"[" + b",".join([b"[]"] * 5000) + b"]"
+    assert channel.count_values(flood) >= 5000
+    with pytest.raises(channel.WireError, match="more than 1000 values"):
+        channel.loads(flood, 1000)
+    assert len(channel.loads(flood, 20000)) == 5000
 
 
 def test_capture_keeps_head_and_tail():

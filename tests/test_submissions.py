@@ -1,10 +1,15 @@
-"""Each sample submission gets the verdict its docstring's `Expected:` line claims (run through the sandbox)."""
+"""Each sample submission gets the verdict its `Expected:` line claims (run through the sandbox).
+
+A .py file states it in its docstring, a notebook in a Markdown cell; a notebook `nb_X.ipynb` also gets the same
+verdict as its .py twin `X.py`.
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
 
 import grader.sandbox as sandbox_module
@@ -13,7 +18,9 @@ from grader.grading import Suite, grade
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
-FILES = sorted(SUBMISSIONS.glob("*.py"))
+FILES = sorted(SUBMISSIONS.glob("*.py")) + sorted(SUBMISSIONS.glob("*.ipynb"))
+TWINS = [(p, SUBMISSIONS / f"{p.stem[3:]}.py") for p in sorted(SUBMISSIONS.glob("nb_*.ipynb"))
+         if (SUBMISSIONS / f"{p.stem[3:]}.py").is_file()]
 PRESETS = ("mit6036", "mitx686x", "cs4780", "cs188", "udacity", "lfd")
 PRESET_FILES = sorted(p for name in PRESETS for p in (SUBMISSIONS / name).glob("*.py"))
 REAL = hasattr(sandbox_module, "Sandbox")
@@ -22,7 +29,10 @@ CLAUSE = re.compile(r"^\s*(score|status|diagnosis|fails)\s*(=|<|:)\s*(\S+)\s*$")
 
 def expectation(path: Path) -> list[tuple[str, str, str]]:
     """Parse `Expected: score < max; diagnosis: strict-inequality` into (key, op, value) clauses."""
-    match = re.search(r"^Expected:(.*)$", path.read_text(encoding="utf-8"), re.M)
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":  # the claim is in a Markdown cell
+        text = "\n".join(c.source for c in nbformat.reads(text, as_version=4).cells if c.cell_type == "markdown")
+    match = re.search(r"^Expected:(.*)$", text, re.M)
     assert match, f"{path.name}: no 'Expected:' line in the docstring"
     clauses = []
     for part in match.group(1).split(";"):
@@ -56,6 +66,8 @@ def test_every_sample_states_its_verdict():
             "no_function", "raises_on_import"} <= names
     for p in FILES:
         expectation(p)
+    assert {"nb_correct", "nb_strict_less_than", "nb_no_offset_update", "nb_single_pass", "nb_no_function"} <= names
+    assert len(TWINS) >= 5
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -102,3 +114,13 @@ def _check(path: Path, report) -> None:
             assert report.findings and report.findings[0].name == value, [f.name for f in report.findings]
     if report.status == "ungradable":
         assert report.message and report.score == 0
+
+
+@pytest.mark.parametrize("notebook,twin", TWINS, ids=[p.stem for p, _ in TWINS])
+def test_notebook_gets_the_same_verdict_as_its_py_twin(suite, box, notebook, twin):
+    factory = None if REAL else FakeCaseInput
+    nb = grade(box, suite, notebook.stem, notebook.name, notebook.read_bytes(), factory)
+    py = grade(box, suite, twin.stem, twin.name, twin.read_bytes(), factory)
+    assert (nb.status, nb.score, [f.name for f in nb.findings]) == (py.status, py.score, [f.name for f in py.findings])
+    assert [(r.case.case_id, r.verdict.passed) for r in nb.results] == \
+        [(r.case.case_id, r.verdict.passed) for r in py.results]

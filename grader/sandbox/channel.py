@@ -1,6 +1,6 @@
 """Wire format between grader and sandboxed child: bounded frames, strict JSON, tagged plain values (no pickle)."""
 
-# Standalone on purpose: grader/zygote.py loads this file by path, so it imports only stdlib and numpy.
+# Standalone on purpose: zygote.py loads this file by path, so it imports only stdlib and numpy.
 import base64
 import binascii
 import json
@@ -74,28 +74,44 @@ def read_frame(fd: int) -> bytes | None:
 
 
 class FrameReader:
-    """Incremental, bounded parser of length-prefixed messages (parent side)."""
+    """Incremental, bounded parser of length-prefixed messages (parent side).
+
+    Frames that arrived before a bound was crossed are still delivered: `feed` returns them and records the
+    error in `error`, so a child's first, trusted message is never lost behind the junk that follows it.
+    """
 
     def __init__(self, max_frame: int = MAX_FRAME, max_total: int = 4 * MAX_FRAME):
         self._buf = bytearray()
         self._max_frame, self._left = max_frame, max_total
+        self.error, self.received = "", 0
 
     def feed(self, data: bytes) -> list[bytes]:
-        """Add bytes; return the complete messages; raise WireError when a bound is crossed."""
+        """Add bytes; return the complete messages; after a bound is crossed, `error` says which (and stays)."""
+        if self.error:
+            return []
+        out: list[bytes] = []
+        self.received += len(data)
         self._left -= len(data)
-        if self._left < 0:
-            raise WireError("result channel exceeded its total size")
-        self._buf += data
-        out = []
+        self._buf += data[:max(len(data) + min(self._left, 0), 0)]
         while len(self._buf) >= _HEADER.size:
             (size,) = _HEADER.unpack_from(self._buf)
             if size > self._max_frame:
-                raise WireError("message too large")
+                self.error = "message too large"
+                break
             if len(self._buf) < _HEADER.size + size:
                 break
             out.append(bytes(self._buf[_HEADER.size:_HEADER.size + size]))
             del self._buf[:_HEADER.size + size]
+        if self._left < 0 and not self.error:
+            self.error = "result channel exceeded its total size"
+        if self.error:
+            self._buf = bytearray()
         return out
+
+
+def count_values(data: bytes) -> int:
+    """An upper bound on the JSON values in a message, found without parsing it (C-speed byte counts)."""
+    return data.count(b"[") + data.count(b"{") + data.count(b",") + 1
 
 
 def dumps(obj) -> bytes:
@@ -114,12 +130,17 @@ def _pairs(pairs):
     return out
 
 
-def loads(data: bytes):
-    """Strict JSON: ASCII only, no NaN/Infinity, no duplicate keys; WireError otherwise."""
+def loads(data: bytes, max_values: int | None = None):
+    """Strict JSON: ASCII only, no NaN/Infinity, no duplicate keys, at most max_values values; WireError otherwise."""
+    if max_values is not None and count_values(data) > max_values:
+        raise WireError(f"message holds more than {max_values} values")
     try:
         return json.loads(data.decode("ascii"), parse_constant=_reject_constant, object_pairs_hook=_pairs)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError) as err:
         raise WireError(f"malformed message: {type(err).__name__}") from None
+
+
+MAX_VALUES = 4 * MAX_NODES + 1024  # values one message may hold: a value of MAX_NODES nodes, tags included
 
 
 # ---------------------------------------------------------------- values: Python -> wire (child side)

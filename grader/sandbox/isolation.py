@@ -1,16 +1,14 @@
 """Child-side isolation primitives: namespaces, a minimal read-only root, rlimits, privilege drop (standalone)."""
 
-# Loaded by path by grader/zygote.py: stdlib only, no imports from the grader or exercises packages.
+# Loaded by path by zygote.py: stdlib only, no imports from the grader or exercises packages.
 import ctypes
 import fcntl
-import importlib.machinery
 import os
 import platform
 import resource
 import shutil
 import signal
 import sys
-import zipimport
 
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
@@ -225,46 +223,6 @@ def drop_capabilities() -> None:
 def no_new_privs() -> None:
     """Forbid regaining privileges through setuid binaries or file capabilities."""
     prctl(PR_SET_NO_NEW_PRIVS, 1)
-
-
-def world_readable(path: str) -> bool:
-    """True when every directory from / down to path can be searched by any user."""
-    path = os.path.realpath(path)
-    while True:
-        if not os.stat(path).st_mode & 0o001:
-            return False
-        if path == "/":
-            return True
-        path = os.path.dirname(path)
-
-
-class _Refuse:
-    """Meta-path finder that refuses the grader's own packages, first in line."""
-
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        if name.split(".")[0] in _REFUSED:
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return None
-
-
-_REFUSED = ("grader", "exercises")
-
-
-def scrub_imports(hidden: list[str]) -> None:
-    """Drop sys.path entries, finders, hooks and modules that could reach the grader's own packages."""
-    hidden = [os.path.realpath(h) for h in hidden]
-    sys.path[:] = [p for p in sys.path if p and not any(_within(os.path.realpath(p), h) for h in hidden)]
-    standard = (importlib.machinery.BuiltinImporter, importlib.machinery.FrozenImporter,
-                importlib.machinery.PathFinder)
-    sys.meta_path[:] = [_Refuse] + [f for f in sys.meta_path if any(f is s for s in standard)]
-    sys.path_hooks[:] = [h for h in sys.path_hooks if h is zipimport.zipimporter
-                         or getattr(h, "__module__", "") in ("importlib._bootstrap_external",
-                                                              "_frozen_importlib_external")]
-    sys.path_importer_cache.clear()
-    for name in list(sys.modules):
-        if name.split(".")[0] in _REFUSED:
-            del sys.modules[name]
 
 
 # ---------------------------------------------------------------- process trees

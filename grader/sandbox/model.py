@@ -27,6 +27,8 @@ class Limits:
     cpu_quota: float = 1.0  # CPUs one submission may use at once (cgroup CPU quota, where cgroups are writable)
     result_bytes: int = 64 << 20  # result-channel bytes accepted from one submission, all its children together
     result_nodes: int = 2_000_000  # JSON values decoded from one submission's result channel, all children
+    seccomp: bool = True  # install the syscall filter where the kernel allows it (off only to measure its cost)
+    cgroups: bool = True  # a control group per job where cgroups are writable (off only to measure its cost)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 
-from grader.sandbox import channel
+from grader.sandbox import cgroups, channel
 from grader.sandbox.isolation import remove_tree
 from grader.sandbox.model import Limits, SandboxError
 
@@ -84,7 +84,8 @@ class Zygote:
             self.close()
             raise SandboxError(f"the sandbox zygote did not start: {tail or 'no output'}") from None
         self.strong, self.note = bool(hello.get("strong")), str(hello.get("note", ""))[:500]
-        self.weak_note = str(hello.get("weak_note", ""))[:500]
+        self.layers = tuple(str(x) for x in hello.get("layers", ()))
+        self.cgroups = [str(p) for p in hello.get("cgroups", []) if str(p).startswith(cgroups.ROOT + "/")]
 
     def send(self, msg: dict, fds: Sequence[int] = ()) -> None:
         try:
@@ -132,6 +133,7 @@ class Zygote:
             self.proc.kill()
             self.proc.wait()
         kill_marked(self.marker)
+        cgroups.remove_tree(getattr(self, "cgroups", []))  # a zygote killed mid-job cannot remove its own
         remove_tree(self.tmp_base)
         self.sock.close()
         self.stderr.close()
@@ -140,11 +142,13 @@ class Zygote:
 class Child:
     """The grader's ends of one sandboxed child's pipes (control, results, stdout, stderr), pumped to deadlines."""
 
-    def __init__(self, zygote: Zygote, mode: str, limits: Limits, out: channel.Capture, err: channel.Capture):
+    def __init__(self, zygote: Zygote, mode: str, limits: Limits, out: channel.Capture, err: channel.Capture,
+                 result_bytes: int = 4 * channel.MAX_FRAME):
         self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
         self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
         self.closing = False
-        self.reader, self.frames, self.pending = channel.FrameReader(), deque(), bytearray()
+        self.reader = channel.FrameReader(max_total=max(0, min(result_bytes, 4 * channel.MAX_FRAME)))
+        self.frames, self.pending, self.delay = deque(), bytearray(), 0.0
         ctl_r, self.ctl = os.pipe()
         self.res, res_w = os.pipe()
         (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe()
@@ -159,6 +163,16 @@ class Child:
         finally:
             for fd in (ctl_r, res_w, out_w, err_w):
                 os.close(fd)
+
+    def run_delay(self) -> float:
+        """Seconds the job's process has waited, runnable, for a CPU (from /proc/PID/schedstat; 0 if unknown)."""
+        if self.pid is not None and self.status is None:
+            try:
+                with open(f"/proc/{self.pid}/schedstat", "rb") as fh:
+                    self.delay = max(self.delay, int(fh.read().split()[1]) / 1e9)
+            except (OSError, ValueError, IndexError):
+                pass
+        return self.delay
 
     def send(self, msg: dict) -> None:
         self.pending += channel.frame(channel.dumps(msg))
@@ -193,7 +207,7 @@ class Child:
                 raise SandboxError(f"the sandbox could not start a child: {str(note.get('error'))[:500]}")
             if note.get("op") == "spawned":
                 self.pid = int(note["pid"])
-            elif note.get("op") == "exited":
+            elif note.get("op") == "exited" and note.get("pid") == self.pid:  # a stale notice is not ours
                 self.status, self.exited_at = note.get("status"), time.monotonic()
 
     def _write(self) -> None:
@@ -218,12 +232,11 @@ class Child:
         capture = self.streams[fd]
         if not data:
             self._close(fd)
-        elif capture is None:
-            try:
-                now = time.monotonic()
-                self.frames.extend((now, frame) for frame in self.reader.feed(data))
-            except channel.WireError as err:
-                self.corrupt = str(err)
+        elif capture is None:  # frames before a broken bound still count; the junk after them does not
+            now = time.monotonic()
+            self.frames.extend((now, frame) for frame in self.reader.feed(data))
+            if self.reader.error:
+                self.corrupt = self.reader.error
                 self._close(fd)
         else:
             capture.add(data)

@@ -1,0 +1,231 @@
+"""One submission's run: fork children until every case has an outcome, within its time and result budgets."""
+
+from __future__ import annotations
+
+import base64
+import os
+import secrets
+import time
+from typing import Protocol, Sequence
+
+from grader.sandbox import channel
+from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, SandboxError, SubmissionRun
+from grader.sandbox.supervisor import SETUP_SECONDS, Child, ZygoteGone, exit_reason
+
+
+CASE_STATUSES = frozenset({"returned", "raised", "memory"})
+LOAD_STATUSES = frozenset({"ok", "syntax-error", "import-error", "missing-function", "memory"})
+MAX_SOURCE = 4 << 20
+SETUP_TRIES = 3  # a child that cannot be built: discard the zygote and try a fresh one, this many times in all
+STARVED_CAP = 2.0  # a deadline moves by the time the job waited for a CPU, up to this many times its length
+
+
+class Host(Protocol):
+    """What a run needs of its Sandbox (box.py), named here so that run.py does not import box.py."""
+
+    limits: Limits
+    isolation: str
+    isolation_note: str
+    layers: tuple[str, ...]
+
+    def encoded(self, case: CaseInput) -> bytes: ...
+
+    def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child: ...
+
+    def _drop_zygote(self) -> None: ...
+
+    def zygote_stderr(self) -> str: ...
+
+
+class SetupFailed(Exception):
+    """A child did not come up; carries the real reason (never the submission's output)."""
+
+
+class _Run:
+    """One submission: children are forked as needed (a fresh one after a case kills its child) until done."""
+
+    def __init__(self, box: Host, source: bytes, filename: str, function: str, cases: Sequence[CaseInput],
+                 setup: dict | None = None):
+        self.box, self.limits, self.cases, self.source = box, box.limits, list(cases), source
+        self.load_msg = {"k": "load", "source": base64.b64encode(source).decode("ascii"),
+                         "filename": os.path.basename(filename) or "submission.py", "function": function}
+        if setup is not None:  # plain JSON: the course modules to build and the names the file must define
+            self.load_msg["setup"] = setup
+        self.wire = [box.encoded(c) for c in self.cases]
+        self.out, self.err = channel.Capture(self.limits.output_bytes), channel.Capture(self.limits.output_bytes)
+        self.outcomes: list[CaseOutcome] = []
+        self.loading, self.flooded, self.deadline, self.hard_deadline = True, False, 0.0, 0.0
+        self.bytes_left, self.values_left = self.limits.result_bytes, self.limits.result_nodes
+
+    def execute(self) -> SubmissionRun:
+        start = time.monotonic()
+        self.deadline = start + self.limits.total_seconds
+        self.hard_deadline = start + STARVED_CAP * self.limits.total_seconds
+        load_status, load_error, why = None, "", "not run: the submission's time ran out or it failed to load"
+        if len(self.source) > MAX_SOURCE:
+            load_status, load_error = "import-error", f"the source file is larger than {MAX_SOURCE >> 20} MiB"
+        while load_status is None or (load_status == "ok" and len(self.outcomes) < len(self.cases)
+                                      and time.monotonic() < self.deadline):
+            if self.bytes_left <= 0 or self.values_left <= 0:
+                why = "not run: the submission sent more data on the result channel than one submission may"
+                break
+            status, error = self.attempt()
+            if load_status is None:
+                load_status, load_error = status, error
+            elif status != "ok":
+                why = f"not run: the submission failed to load again ({status})"
+                break
+        outcomes = self.outcomes + [CaseOutcome(c.case_id, "not-run", None, why, False, 0.0)
+                                    for c in self.cases[len(self.outcomes):]]
+        note = "output limit reached: the streams were closed on the submission" if self.flooded else ""
+        return SubmissionRun(load_status, load_error, tuple(outcomes), self.out.text(note), self.err.text(note),
+                             self.box.isolation, self.box.isolation_note, time.monotonic() - start,
+                             self.box.layers)
+
+    def start_child(self) -> tuple[Child, str, list[str]]:
+        """A child that said it is ready, with the load and every remaining case queued; retried on a new zygote."""
+        first, reason = len(self.outcomes), ""
+        for _ in range(SETUP_TRIES):
+            child = self.box._spawn(self.out, self.err, self.bytes_left)
+            load_nonce, nonces = secrets.token_hex(8), [secrets.token_hex(8) for _ in self.cases[first:]]
+            child.send({**self.load_msg, "nonce": load_nonce})
+            for index, nonce in enumerate(nonces, first):
+                child.send_encoded(b'{"k":"case","nonce":' + channel.dumps(nonce) + b"," + self.wire[index][1:])
+            child.close_after_sending()
+            try:
+                self.wait_ready(child)
+                return child, load_nonce, nonces
+            except SetupFailed as failed:
+                reason = str(failed)
+                self.box._drop_zygote()  # whatever state made it fail goes with it; the next try starts fresh
+        raise SandboxError(f"the sandbox could not be built: {reason}")
+
+    def attempt(self) -> tuple[str, str]:
+        """One child: everything it needs is queued at once; then read its results until done or it dies."""
+        self.loading, child = True, None
+        try:
+            child, load_nonce, nonces = self.start_child()
+            status, error, start = self.load(child, load_nonce)
+            self.loading = False
+            for index, nonce in enumerate(nonces, len(self.outcomes)):
+                if start is None:
+                    break
+                outcome, start = self.run_case(child, index, nonce, start)
+                self.outcomes.append(outcome)
+            child.end(1.0)
+            return status, error
+        except ZygoteGone:
+            return self.lost(child)
+        finally:
+            if child is not None:
+                self.flooded |= child.flooded
+                self.bytes_left -= child.reader.received
+
+    def wait_ready(self, child: Child) -> None:
+        """The child's first message, written before any submission code runs: ready, or why setup failed."""
+        began = time.monotonic()
+        frame = child.wait_frame(began + SETUP_SECONDS)[1]
+        self.deadline += time.monotonic() - began  # building the sandbox is not the submission's time
+        self.hard_deadline += time.monotonic() - began
+        try:
+            msg = channel.loads(frame, 64) if isinstance(frame, bytes) else None
+        except channel.WireError:
+            msg = None
+        if msg == {"k": "ready"}:
+            return
+        status = child.end(0.0)
+        if type(msg) is dict and msg.get("k") == "setup-failed" and type(msg.get("error")) is str:
+            raise SetupFailed(msg["error"][:500])
+        detail = exit_reason(status)[1] if frame == "closed" else \
+            f"no ready message ({frame if type(frame) is str else 'an unexpected message'})"
+        tail = self.box.zygote_stderr()
+        raise SetupFailed(f"the sandboxed process did not start: {detail}" + (f"; zygote: {tail}" if tail else ""))
+
+    def lost(self, child: Child | None) -> tuple[str, str]:
+        """The zygote died under this child: kill what is left, record a crash, start over with a new zygote."""
+        if child is not None:
+            child.abandon()
+        self.box._drop_zygote()
+        reason = "the sandbox supervisor died (was it killed by the submission?)"
+        if self.loading:
+            return "crashed", reason
+        if len(self.outcomes) < len(self.cases):
+            case_id = self.cases[len(self.outcomes)].case_id
+            self.outcomes.append(CaseOutcome(case_id, "crashed", None, reason, False, 0.0))
+        return "ok", ""
+
+    def wait(self, child: Child, start: float, limit: float) -> tuple[float, bytes | str]:
+        """The next frame, waiting `limit` seconds of the job's own time from `start` (within the total budget).
+
+        Time the job's process spent runnable but waiting for a CPU (starved by other jobs) is added back, up to
+        STARVED_CAP times the limit, so a busy neighbour cannot make a correct submission miss its deadlines.
+        """
+        base, hard = child.run_delay(), min(start + STARVED_CAP * limit, self.hard_deadline)
+        while True:
+            starved = child.run_delay() - base
+            arrived, frame = child.wait_frame(min(start + limit + starved, self.deadline + starved, hard))
+            if frame != "timeout" or arrived >= hard or child.run_delay() - base <= starved:
+                self.deadline += starved  # the total budget counts the job's own time too
+                return arrived, frame
+
+    def load(self, child: Child, nonce: str) -> tuple[str, str, float | None]:
+        """The load result, and when it arrived (None when the child is done for)."""
+        arrived, frame = self.wait(child, time.monotonic(), self.limits.load_seconds)
+        if frame == "timeout":
+            child.end(0.0)
+            return "timeout", f"loading took longer than {self.limits.load_seconds:g} s", None
+        if frame == "closed":
+            return (*exit_reason(child.end(1.0)), None)
+        try:
+            msg = self.decode(frame)
+            if type(msg) is not dict or set(msg) != {"k", "nonce", "status", "error"} or msg["k"] != "load" \
+                    or msg["nonce"] != nonce or msg["status"] not in LOAD_STATUSES or type(msg["error"]) is not str:
+                raise channel.WireError("unexpected message")
+        except (channel.WireError, TypeError):
+            child.end(0.0)
+            return "crashed", "wrote malformed data to the result channel while loading", None
+        return msg["status"], _text(msg["error"]), arrived if msg["status"] == "ok" else None
+
+    def decode(self, frame: bytes | str):
+        """A result message, within the submission's budget of decoded values (bounded before parsing)."""
+        if not isinstance(frame, bytes):
+            raise channel.WireError(f"result channel {frame}")
+        allowed = min(channel.MAX_VALUES, self.values_left)
+        self.values_left -= channel.count_values(frame)
+        return channel.loads(frame, allowed)
+
+    def run_case(self, child: Child, index: int, nonce: str, start: float) -> tuple[CaseOutcome, float | None]:
+        """Wait for one case's result; it had from `start` (the previous result's arrival) on. None: child gone."""
+        case = self.cases[index]
+        limit = case.seconds if case.seconds is not None else self.limits.case_seconds
+        arrived, frame = self.wait(child, start, limit)
+        seconds = max(arrived - start, 0.0)
+        if frame == "timeout":
+            child.end(0.0)
+            why = f"exceeded the {limit:g} s limit for this case" if arrived < self.deadline \
+                else "the submission's total time budget ran out"
+            return CaseOutcome(case.case_id, "timeout", None, why, False, seconds), None
+        if frame == "closed":
+            status, why = exit_reason(child.end(1.0))
+            return CaseOutcome(case.case_id, status, None, why, False, seconds), None
+        try:
+            return _case_outcome(self.decode(frame), case.case_id, nonce, seconds), arrived
+        except (channel.WireError, TypeError) as err:
+            child.end(0.0)
+            return CaseOutcome(case.case_id, "bad-output", None, f"malformed result ({err})"[:300], False,
+                               seconds), None
+
+
+def _text(text: str) -> str:
+    return text[:2048].encode("utf-8", "replace").decode("utf-8")
+
+
+def _case_outcome(msg, case_id: str, nonce: str, seconds: float) -> CaseOutcome:
+    if type(msg) is not dict or set(msg) != {"k", "nonce", "status", "value", "error", "mutated"}:
+        raise channel.WireError("unexpected message")
+    status, error, mutated = msg["status"], msg["error"], msg["mutated"]
+    if msg["k"] != "case" or msg["nonce"] != nonce or type(status) is not str or status not in CASE_STATUSES \
+            or type(error) is not str or type(mutated) is not bool:
+        raise channel.WireError("unexpected message")
+    value = channel.from_wire(msg["value"], Opaque) if status == "returned" else None
+    return CaseOutcome(case_id, status, value, _text(error), mutated, seconds)
