@@ -3,9 +3,11 @@ within the perceptron's bounds, predictions consistent with the weights, numbers
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from exercises.core import Separator, verify_separator
+from exercises.core.trace import scaled_to_integers
 from grader import tolerance
 from grader.calling import Answer
 from grader.cases import Case
@@ -40,7 +42,10 @@ def classifies(f: FunctionSpec, case: Case, answer: Answer) -> bool:
         theta0 = answer.theta0 if answer.theta0 is not None else Fraction(0)
         return verify_separator(case.X, case.y, Separator(answer.theta, theta0), case.offset)
     pts, w, _, _ = _space(f, case, answer)
-    return all(not conv.mistake(sum(a * b for a, b in zip(w, x)), yi) for x, yi in zip(pts, case.y))
+    if conv.tie == "mistake":
+        return verify_separator(pts, case.y, Separator(w, Fraction(0)), False)
+    xs, th, _, _ = scaled_to_integers(pts, w)  # the same signs as the exact scores, in integers
+    return all(not conv.mistake(sum(a * b for a, b in zip(th, x)), yi) for x, yi in zip(xs, case.y))
 
 
 def count_ok(f: FunctionSpec, case: Case, answer: Answer) -> bool:
@@ -50,8 +55,7 @@ def count_ok(f: FunctionSpec, case: Case, answer: Answer) -> bool:
     pts, w, star, bias = _space(f, case, answer)
     if star is None or f.convention.start != "zero":
         return True
-    margin = min(yi * sum(a * b for a, b in zip(star, x)) for x, yi in zip(pts, case.y))
-    r2 = max(sum(v * v for v in x) for x in pts)
+    margin, r2 = _geometry(pts, case.y, star)
     if margin <= 0 or k * margin * margin > r2 * sum(v * v for v in star):
         return False
     if sum(a * b for a, b in zip(w, star)) < k * eta * margin or sum(v * v for v in w) > k * eta * eta * r2:
@@ -60,6 +64,13 @@ def count_ok(f: FunctionSpec, case: Case, answer: Answer) -> bool:
         b = w[bias] / eta
         return b.denominator == 1 and abs(b) <= k and (k - b) % 2 == 0
     return True
+
+
+@functools.lru_cache(maxsize=256)
+def _geometry(pts, y, star) -> tuple[Fraction, Fraction]:
+    """The separator's smallest margin min y(w*·x) and the largest ‖x‖² (computed once per case)."""
+    margin = min(yi * sum(a * b for a, b in zip(star, x)) for x, yi in zip(pts, y))
+    return margin, max(sum(v * v for v in x) for x in pts)
 
 
 def training(f: FunctionSpec, case: Case, answer: Answer) -> tuple[str, ...]:

@@ -210,6 +210,7 @@ def test_lfd_homework1_problems_7_and_8():
     assert _closest(p, [0.001, 0.01, 0.1, 0.5, 0.8]) == 0.1
 
 
+@pytest.mark.slow
 def test_lfd_homework1_problems_9_and_10():
     its, p = _pla_experiment(100, 300, seed=9)
     assert _closest(its, [50, 100, 500, 1000, 5000]) == 100
