@@ -16,7 +16,7 @@ from exercises.answer_check import check_answers
 from exercises.kdf import DEFAULT_ITERATIONS, check_iterations
 from exercises.render import render
 from exercises.roster import read_roster, student_seed
-from exercises.spec import DEFAULT_SPEC, BUNDLED, bundled_names, load_spec, merge_specs
+from exercises.spec import DEFAULT_SPEC, load_spec, merge_specs
 
 SECRET_ENV = "ROSENBLATT_COURSE_SECRET"
 
@@ -49,8 +49,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", type=int, default=1, metavar="K", help="which variant of that seed (default 1)")
     p.add_argument("--key", action="store_true", help="also print the worked solution")
     p.set_defaults(run=run_show)
-    p = sub.add_parser("list", help="list the bundled exercise specs")
-    p.set_defaults(run=run_list)
     p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers); "
                                              "instructors: check a class's answer files against the key")
     p.add_argument("handout", type=Path, metavar="HANDOUT|KEY_DIR",
@@ -111,12 +109,6 @@ def run_show(args: argparse.Namespace) -> int:
     sections = [{"heading": f"Variant {label} (seed {args.seed})", "body": "".join(
         render_variant(v, ["md"])["md"][role] for v in sheet.variants for role in roles)}]
     print(render_page("md", "key" if args.key else "question", spec, sections), end="")
-    return 0
-
-
-def run_list(args: argparse.Namespace) -> int:
-    specs = [load_spec(name) for name in bundled_names()]
-    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED)), end="")
     return 0
 
 

@@ -13,6 +13,8 @@ from grader import assignment as assignments
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("list", help="list the bundled exercise specs and grading assignments (course presets)")
+    p.set_defaults(run=run_list)
     p = sub.add_parser("grade", help="grade student perceptron files: results.json, feedback, gradebook.csv")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="submission files or folders of them")
     _assignment_arg(p)
@@ -44,9 +46,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_package)
 
 
+def run_list(args: argparse.Namespace) -> int:
+    from exercises.render import render
+    from exercises.spec import BUNDLED, bundled_names, load_spec
+
+    specs = [load_spec(name) for name in bundled_names()]
+    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=assignments.bundled(),
+                 assignment_folder=str(assignments.BUNDLED)), end="")
+    return 0
+
+
 def _assignment_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--assignment", metavar="NAME|FILE",
-                   help="bundled assignment name (default, column) or an assignment YAML file (default: default)")
+                   help="bundled assignment name (see `rosenblatt list`: default, column, mit6036, mitx686x, cs4780, "
+                        "cs188, udacity, lfd) or an assignment YAML file (default: default)")
 
 
 def _sandbox_factory(a, isolation: str = "auto"):
@@ -57,12 +70,15 @@ def _sandbox_factory(a, isolation: str = "auto"):
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    from grader.batch import discover, grade_batch, run_seed
+    from grader.batch import discover, grade_batch, preset_samples, run_seed
 
     if args.jobs < 1 or args.jobs > 64:
         raise UsageError(f"--jobs must be between 1 and 64, got {args.jobs}")
     a = assignments.load(args.assignment)
     subs = discover(args.paths)
+    for folder in [f for p in args.paths if p.is_dir() for f in preset_samples(p)]:
+        print(f"skipped {folder}: sample submissions of the bundled assignment {folder.name} "
+              f"(grade them with --assignment {folder.name})", file=sys.stderr)
     seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
     progress = False if args.no_progress else None
     names = {s.id: s.name for s in read_roster(args.roster) if s.name} if args.roster else {}

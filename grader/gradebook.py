@@ -22,7 +22,7 @@ def row_from_results(name: str, data: dict, skipped: bool) -> dict:
 
 
 def gradebook_csv(a: Assignment, rows: list[dict]) -> str:
-    families = ["visible"] + [f for f, _ in a.hidden]
+    families = [a.family_key(f, fam) for f in a.functions for fam in ["visible"] + [h for h, _ in f.hidden]]
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["submission", "status", "score", "max_score", *families, "diagnosis", "message"])

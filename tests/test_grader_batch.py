@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from grader.batch import discover, grade_batch, run_seed
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
-SMALL = dataclasses.replace(load(), hidden=tuple(h for h in load().hidden if h[0] != "large"))
+SMALL = load().with_hidden(lambda family: family != "large")
 
 
 @pytest.fixture
