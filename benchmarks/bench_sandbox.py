@@ -58,16 +58,30 @@ LAYERS = {"without filter or cgroups": Limits(seccomp=False, cgroups=False), "se
           "seccomp + cgroups (default)": Limits()}
 
 
-def _sandboxed(isolation: str, cases: list[CaseInput], limits: Limits) -> tuple[list[float], str]:
-    times = []
-    with Sandbox(limits, isolation=isolation) as box:
-        box.run(INSTANT, "warm.py", "perceptron", cases)
+def _sandboxed(configs: dict[str, tuple[str, Limits]], cases: list[CaseInput]) -> dict[str, list[float]]:
+    """Per-submission times of every configuration, interleaved submission by submission, so that load from
+    other work on the machine falls on all of them alike."""
+    boxes, times = {}, {}
+    try:
+        for name, (isolation, limits) in configs.items():
+            try:
+                box = Sandbox(limits, isolation=isolation)
+            except SandboxError as err:  # strong isolation may be unavailable here
+                print(f"sandbox {name}: unavailable ({err})")
+                continue
+            box.run(INSTANT, "warm.py", "perceptron", cases)
+            boxes[f"{box.isolation}: {', '.join(box.layers)}"] = box
+        times = {label: [] for label in boxes}
         for _ in range(SUBMISSIONS):
-            start = time.perf_counter()
-            run = box.run(INSTANT, "submission.py", "perceptron", cases)
-            times.append(time.perf_counter() - start)
-            assert all(o.status == "returned" for o in run.outcomes), run
-        return times, f"{box.isolation}: {', '.join(box.layers)}"
+            for label, box in boxes.items():
+                start = time.perf_counter()
+                run = box.run(INSTANT, "submission.py", "perceptron", cases)
+                times[label].append(time.perf_counter() - start)
+                assert all(o.status == "returned" for o in run.outcomes), run
+    finally:
+        for box in boxes.values():
+            box.close()
+    return times
 
 
 def _subprocess(cases: list[CaseInput], count: int) -> list[float]:
@@ -90,19 +104,12 @@ def main() -> None:
     cases = _cases()
     print(f"per-submission wall time, {SUBMISSIONS} instant submissions x {CASES} small cases")
     floor = _line("in the grader's own process (unsafe floor)", _in_process(cases))
-    results = {}
-    for isolation in ("strong", "weak"):
-        for name, limits in LAYERS.items():
-            try:
-                times, got = _sandboxed(isolation, cases, limits)
-            except SandboxError as err:  # strong isolation may be unavailable here
-                print(f"sandbox isolation={isolation}: unavailable ({err})")
-                break
-            results[f"{isolation}, {name}"] = _line(f"sandbox {got}", times)
+    configs = {f"{iso}, {name}": (iso, limits) for iso in ("strong", "weak") for name, limits in LAYERS.items()}
+    results = {label: _line(f"sandbox {label}", times) for label, times in _sandboxed(configs, cases).items()}
     alternative = _line("fresh `python -c` subprocess per submission", _subprocess(cases, SUBMISSIONS))
-    for isolation, median in results.items():
-        print(f"overhead over the floor, {isolation}: {median - floor:.2f} ms; "
-              f"fresh subprocess / sandbox: {alternative / median:.1f}x")
+    for label, median in results.items():
+        print(f"{label}: overhead over the floor {median - floor:.2f} ms; fresh subprocess / sandbox "
+              f"{alternative / median:.1f}x")
 
 
 if __name__ == "__main__":

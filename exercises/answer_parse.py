@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import numbers
 import re
 import sys
@@ -191,8 +189,8 @@ def parse_answer(text) -> Value:
 def parse_exact(text) -> Value:
     """Like parse_answer without sympy: rational values come back as Fractions, others as `surds.Surd`.
 
-    `canonical` (hence `answer_digest`) gives the same string for both forms; `rosenblatt check-answers` uses this
-    (importing sympy would cost it about 0.4 s of start-up).
+    `canonical` (hence the answer digests) and `as_set` give the same as for parse_answer's values;
+    `rosenblatt check-answers` uses this (importing sympy would cost it about 0.4 s of start-up).
     """
     return _exact(_from_plain(text, 0))
 
@@ -215,6 +213,23 @@ def parse_bool(text: str | bool) -> bool:
     raise AnswerError(f"expected true or false (or yes or no) but found {shown}")
 
 
+def as_set(value) -> tuple[Fraction, ...]:
+    """Read a parsed list as a set of rational numbers: sorted, without repeats, so [3, 1, 1] is [1, 3]."""
+    items = [_rational(v) for v in value] if isinstance(value, (list, tuple)) else [None]
+    if any(v is None for v in items):
+        raise AnswerError("expected a list of rational numbers, like [1, 3]")
+    return tuple(sorted(set(items)))
+
+
+def _rational(v) -> Fraction | None:
+    sympy = sys.modules.get("sympy")  # a sympy value implies sympy is loaded
+    if sympy and isinstance(v, sympy.Basic):
+        return Fraction(int(v.p), int(v.q)) if v.is_Rational else None
+    if isinstance(v, numbers.Rational) and not isinstance(v, bool):
+        return Fraction(int(v.numerator), int(v.denominator))
+    return None
+
+
 def canonical(value) -> str:
     """The canonical string of an exact value: `1.5`, `3/2` and `6/4` all give "3/2"; lists give "[a, b]".
 
@@ -233,9 +248,3 @@ def canonical(value) -> str:
     if isinstance(value, numbers.Rational):
         return surds.format_surd(surds.norm({1: Fraction(int(value.numerator), int(value.denominator))}))
     raise TypeError(f"cannot write {type(value).__name__} {value!r:.40} as an exact answer")
-
-
-def answer_digest(salt: str, part_id: str, value) -> str:
-    """Salted sha256 (hex) of an answer's canonical form, so handouts can carry checkable keys without the answers."""
-    payload = json.dumps(["rosenblatt-answer-v1", salt, part_id, canonical(value)], ensure_ascii=True)
-    return hashlib.sha256(payload.encode("ascii")).hexdigest()

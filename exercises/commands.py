@@ -22,8 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("data", type=Path, help="YAML file with X and y")
     p.add_argument("--json", action="store_true", help="print the verdicts and certificates as JSON")
     p.set_defaults(run=run_separable)
-    p = sub.add_parser("bound", help="margin γ, radius R and the mistake bound (R/γ)² for a separator w_star")
-    p.add_argument("data", type=Path, help="YAML file with X, y and w_star")
+    p = sub.add_parser("bound", help="margin γ, radius R and the mistake bound (R/γ)² for a separator w_star, "
+                                     "or with --best for the maximum-margin separator")
+    p.add_argument("data", type=Path, help="YAML file with X, y and w_star (or X, y and optional offset with --best)")
+    p.add_argument("--best", action="store_true",
+                   help="the tightest bound: the exact maximum margin γ_max, R²/γ_max², w_max and the support points")
     p.add_argument("--json", action="store_true", help="print the quantities as JSON")
     p.set_defaults(run=run_bound)
     p = sub.add_parser("cover", help="Cover's count C(P, N) of separable dichotomies")
@@ -89,6 +92,8 @@ def run_bound(args: argparse.Namespace) -> int:
     from exercises.render import render
 
     data = load_data(args.data)
+    if args.best:
+        return _best_bound(args, data)
     if data.w_star is None:
         raise DataError(f"{args.data}: w_star: missing; give the separator, e.g. w_star: [1, -1]")
     try:
@@ -117,4 +122,22 @@ def run_cover(args: argparse.Namespace) -> int:
         print(json.dumps({"P": args.P, "N": args.N, "count": str(count), "fraction": exact_str(frac)}))
         return 0
     print(render("cli/cover.txt.j2", P=args.P, N=args.N, count=count, fraction=exact_str(frac)), end="")
+    return 0
+
+
+def _best_bound(args: argparse.Namespace, data) -> int:
+    from exercises.core import max_margin
+    from exercises.numbers import fraction_str
+    from exercises.render import render
+
+    try:
+        mm = max_margin(data.X, data.y, data.offset)
+    except ValueError as exc:
+        raise DataError(f"{args.data}: X, y: {exc} (see rosenblatt separable)") from None
+    if args.json:
+        print(json.dumps(mm.to_json(), indent=2))
+        return 0
+    print(render("cli/bound_best.txt.j2", mm=mm.to_json(), w_sq=fraction_str(mm.norm_sq), r_sq=fraction_str(mm.R_sq),
+                 alphas=[{"i": i, "alpha": fraction_str(a)} for i, a in enumerate(mm.multipliers, 1) if a],
+                 converged=mm.converged), end="")
     return 0

@@ -49,6 +49,14 @@ class Segment:
 
 
 @dataclass(frozen=True)
+class Band:
+    """The margin band |θ·x + θ₀| ≤ 1 of a separator, clipped to the plot box, as polygon point lists."""
+
+    svg_points: str
+    tikz_points: str
+
+
+@dataclass(frozen=True)
 class Figure:
     size: int
     tikz_size: str
@@ -58,6 +66,7 @@ class Figure:
     axes_y: Segment
     box: tuple[str, str, str, str]  # x-min, x-max, y-min, y-max as exact text
     caption: str
+    bands: tuple[Band, ...] = ()
 
 
 def _fmt(v: float) -> str:
@@ -100,6 +109,32 @@ class _Box:
     def segment(self, p: tuple[float, float], q: tuple[float, float], role: str, label: str) -> Segment:
         return Segment(*self.svg(*p), *self.svg(*q), *self.tikz(*p), *self.tikz(*q), role, label)
 
+    def band(self, a: float, b: float, c: float) -> Band | None:
+        """The box cut down to -1 ≤ a·x + b·y + c ≤ 1 (Sutherland–Hodgman against the two half-planes)."""
+        hi_x, hi_y = self.lo_x + self.span, self.lo_y + self.span
+        poly = [(self.lo_x, self.lo_y), (hi_x, self.lo_y), (hi_x, hi_y), (self.lo_x, hi_y)]
+        for sign in (1.0, -1.0):  # keep sign·(a x + b y + c) ≤ 1
+            poly = _clip(poly, lambda x, y, s=sign: 1.0 - s * (a * x + b * y + c))
+        if len(poly) < 3:
+            return None
+        svg = " ".join(",".join(self.svg(x, y)) for x, y in poly)
+        tikz = " -- ".join("(" + ",".join(self.tikz(x, y)) + ")" for x, y in poly)
+        return Band(svg, tikz + " -- cycle")
+
+
+def _clip(poly: list[tuple[float, float]], inside) -> list[tuple[float, float]]:
+    """One Sutherland–Hodgman pass: the part of a convex polygon where inside(x, y) ≥ 0."""
+    out = []
+    for k, p in enumerate(poly):
+        q = poly[(k + 1) % len(poly)]
+        fp, fq = inside(*p), inside(*q)
+        if fp >= 0:
+            out.append(p)
+        if (fp >= 0) != (fq >= 0):
+            t = fp / (fp - fq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
 
 def _box(X: Sequence[Sequence[Fraction]]) -> _Box:
     xs = [float(p[0]) for p in X] + [0.0]
@@ -114,8 +149,11 @@ def _box(X: Sequence[Sequence[Fraction]]) -> _Box:
 
 
 def scene(X: Sequence[Sequence[Fraction]], y: Sequence[int], lines: Sequence[Line] = (),
-          caption: str = "") -> Figure | None:
-    """Lay out a 2-D figure; None for other dimensions (no figure is drawn)."""
+          caption: str = "", bands: Sequence[Line] = ()) -> Figure | None:
+    """Lay out a 2-D figure; None for other dimensions (no figure is drawn).
+
+    `bands` are separators whose margin band |θ·x + θ₀| ≤ 1 is shaded (scale θ, θ₀ so the margin is 1).
+    """
     if not X or len(X[0]) != 2:
         return None
     box = _box(X)
@@ -130,4 +168,6 @@ def scene(X: Sequence[Sequence[Fraction]], y: Sequence[int], lines: Sequence[Lin
     axes = box.segment((box.lo_x, 0.0), (hi[0], 0.0), "axis", "x₁")
     axes_y = box.segment((0.0, box.lo_y), (0.0, hi[1]), "axis", "x₂")
     bounds = tuple(_fmt(v) for v in (box.lo_x, hi[0], box.lo_y, hi[1]))
-    return Figure(SVG_SIZE, _fmt(TIKZ_SIZE), marks, tuple(segments), axes, axes_y, bounds, caption)  # type: ignore[arg-type]
+    shaded = tuple(b for b in (box.band(float(ln.theta[0]), float(ln.theta[1]), float(ln.theta0)) for ln in bands) if b)
+    return Figure(SVG_SIZE, _fmt(TIKZ_SIZE), marks, tuple(segments), axes, axes_y, bounds, caption,  # type: ignore[arg-type]
+                  shaded)

@@ -19,7 +19,9 @@ import numpy as np
 
 from exercises import __version__
 from exercises.errors import SpecError, UsageError
-from exercises.handout import build_handout
+from exercises.handout import answer_key, build_handout
+from exercises.handout_page import render_handout_page
+from exercises.kdf import DEFAULT_ITERATIONS
 from exercises.kinds import get_kind
 from exercises.kinds.base import Reject
 from exercises.render import environment
@@ -105,7 +107,7 @@ def build_sheets(spec: Spec, seeds: Sequence[tuple[str, str, int]]) -> tuple[She
 def variant_json(v: Variant, sheet: Sheet) -> dict:
     module = get_kind(v.kind)
     return {"id": v.id, "kind": v.kind, "seed": v.seed, "sheet": sheet.label, "exercise": v.number,
-            "data": module.data_json(v.data), "answer": module.answer_json(v.data, v.solution)}
+            "data": module.data_json(v.data), "answer": module.answer_json(v.data, v.solution), "key": answer_key(v)}
 
 
 FORMATS = ("md", "tex", "html", "json")
@@ -113,13 +115,15 @@ PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "
 ROLES = ("question", "key")
 
 
-def render_variant(v: Variant, formats: Sequence[str]) -> dict[str, dict[str, str]]:
+def render_variant(v: Variant, formats: Sequence[str], roles: Sequence[str] = ROLES) -> dict[str, dict[str, str]]:
     """The question and key fragments of one variant per format (templates do all the wording)."""
+    if not formats:
+        return {}
     module = get_kind(v.kind)
     view = module.view(v.data, v.solution)
-    figs = {role: module.figure(v.data, v.solution, role == "key") for role in ROLES}
+    figs = {role: module.figure(v.data, v.solution, role == "key") for role in roles}
     return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", m=macros(fmt), v=view, fig=figs[role],
-                               number=v.number, title=v.title) for role in ROLES} for fmt in formats}
+                               number=v.number, title=v.title) for role in roles} for fmt in formats}
 
 
 @functools.lru_cache(maxsize=None)
@@ -154,13 +158,14 @@ MARKER = ".rosenblatt-output"
 IO_THREADS = 8
 
 
-def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dict) -> dict[str, str]:
+def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dict, iterations: int) -> dict[str, str]:
     """Files of one sheet (under variants/<label>/), adding its sections to the combined documents."""
     heading = f"Variant {sheet.label}" + (f" — {sheet.student_name}" if sheet.student_name else "")
     files: dict[str, str] = {}
-    text_formats = [fmt for fmt in dict.fromkeys(("md", *formats)) if fmt != "json"]
-    rendered = [render_variant(v, text_formats) for v in sheet.variants]
-    fragments = {fmt: [r[fmt] for r in rendered] for fmt in text_formats}
+    wanted = [fmt for fmt in formats if fmt != "json"]
+    extra = [fmt for fmt in ("md", "html") if fmt not in wanted]  # questions for handout.json and handout.html
+    rendered = [{**render_variant(v, wanted), **render_variant(v, extra, ("question",))} for v in sheet.variants]
+    fragments = {fmt: [r[fmt] for r in rendered] for fmt in (*wanted, *extra)}
     for fmt in formats:
         if fmt == "json":
             continue  # every variant's JSON is in the one exercises.json
@@ -168,13 +173,15 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dic
             body = "".join(f[role] for f in fragments[fmt])
             files[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [{"heading": heading, "body": body}])
             combined[(fmt, role)].append({"heading": heading, "body": body})
-    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]])
+    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]], iterations)
     files["handout.json"] = json.dumps(handout, ensure_ascii=False) + "\n"
+    files["handout.html"] = render_handout_page(handout, [f["question"] for f in fragments["html"]])
     files["answers.yaml"] = render("exercises/answers.yaml.j2", handout=handout)
     return files
 
 
-def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], out: Path) -> list[str]:
+def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], out: Path,
+                  iterations: int = DEFAULT_ITERATIONS) -> list[str]:
     """Write every file into a hidden sibling directory, then rename it into place (never a partial `out`)."""
     _check_target(out)
     try:
@@ -184,7 +191,7 @@ def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], o
         raise UsageError(f"--out {out}: cannot create the output directory ({exc.strerror or exc})") from None
     done = False
     try:
-        written = _write_all(spec, sheets, formats, tmp)
+        written = _write_all(spec, sheets, formats, tmp, iterations)
         (tmp / MARKER).write_text(f"rosenblatt {__version__}\n", encoding="utf-8")
         _swap_into_place(tmp, out)
         done = True
@@ -218,7 +225,7 @@ def _write_folder(folder: Path, files: dict[str, str]) -> None:
         (folder / name).write_text(text, encoding="utf-8")
 
 
-def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path) -> list[str]:
+def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path, iterations: int) -> list[str]:
     """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
     from exercises.export import EXPORTS, export_files
 
@@ -226,7 +233,7 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
     combined: dict = {(fmt, role): [] for fmt in formats for role in ROLES}
     with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
-        jobs = [pool.submit(_write_folder, root / "variants" / folder, _sheet_files(spec, sheet, formats, combined))
+        jobs = [pool.submit(_write_folder, root / "variants" / folder, _sheet_files(spec, sheet, formats, combined, iterations))
                 for sheet, folder in zip(sheets, folder_names([s.label for s in sheets]))]
         top: dict[str, str] = {}
         for fmt in formats:

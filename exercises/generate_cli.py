@@ -1,7 +1,8 @@
 """The exercise commands: `generate` (problem sets, keys, handouts), `list` (bundled specs), `check-answers`.
 
-Only argparse is imported up front; each command imports what it uses (numpy and the kinds for `generate` and
-`show`, the answer checker for `check-answers`), so `rosenblatt --help` and `check-answers` start fast.
+Only argparse (and the KDF's default for the help text) is imported up front; each command imports what it uses
+(numpy and the kinds for `generate` and `show`, the answer checker for `check-answers`), so `rosenblatt --help`
+and `check-answers` start fast.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import time
 from pathlib import Path
 
 from exercises.errors import UsageError
+from exercises.kdf import DEFAULT_ITERATIONS
+
+DEFAULT_SPEC = "problem_set"  # the bundled spec that `generate` and `show` use when none is named
 
 SECRET_ENV = "ROSENBLATT_COURSE_SECRET"
-DEFAULT_SPEC = "problem_set"  # the bundled spec that `generate` and `show` use when none is named
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,6 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "a standalone server.py), moodle (moodle.xml: a category per exercise, a cloze question per "
                         "variant), qti (qti.zip for Canvas: a quiz per exercise drawing one variant per student)")
     p.add_argument("--out", type=Path, default=Path("out/exercises"), help="output directory (default out/exercises)")
+    p.add_argument("--kdf-iterations", type=int, default=DEFAULT_ITERATIONS, metavar="N",
+                   help=f"PBKDF2 iterations per answer digest in handouts (default {DEFAULT_ITERATIONS:,}, about 50 ms "
+                        "per guess in a browser; fewer is faster to generate and cheaper to guess)")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     p.set_defaults(run=run_generate)
     p = sub.add_parser("show", help="print one variant of a spec (question, and --key for the solution) as Markdown")
@@ -43,11 +49,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", type=int, default=1, metavar="K", help="which variant of that seed (default 1)")
     p.add_argument("--key", action="store_true", help="also print the worked solution")
     p.set_defaults(run=run_show)
-    p = sub.add_parser("list", help="list the bundled exercise specs")
-    p.set_defaults(run=run_list)
-    p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers)")
-    p.add_argument("handout", type=Path, help="the handout.json your instructor gave you")
-    p.add_argument("answers", type=Path, help="your answers (YAML; start from the answers.yaml template)")
+    p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers); "
+                                             "instructors: check a class's answer files against the key")
+    p.add_argument("handout", type=Path, metavar="HANDOUT|KEY_DIR",
+                   help="the handout.json your instructor gave you; or, for a class, the folder generate wrote")
+    p.add_argument("answers", type=Path, metavar="ANSWERS|ANSWERS_DIR",
+                   help="your answers (YAML; start from answers.yaml); or a folder of <student id>.yaml files")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="class mode: the roster CSV (id[, name]) the variants were generated from")
+    p.add_argument("--out", type=Path, default=Path("answers-report"),
+                   help="class mode: where gradebook.csv, summary.json and summary.html go (default answers-report)")
     p.set_defaults(run=run_check)
 
 
@@ -81,14 +92,18 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
 
 def run_generate(args: argparse.Namespace) -> int:
     from exercises.generate import build_sheets, write_outputs
+    from exercises.kdf import check_iterations
     from exercises.render import render
     from exercises.spec import load_spec, merge_specs
 
     start = time.perf_counter()
     formats = _formats(args.format)
+    problem = check_iterations(args.kdf_iterations)
+    if problem:
+        raise UsageError(f"--kdf-iterations {problem}")
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
     sheets = build_sheets(spec, _seeds(args, spec))
-    written = write_outputs(spec, sheets, formats, args.out)
+    written = write_outputs(spec, sheets, formats, args.out, args.kdf_iterations)
     if not args.quiet:
         print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),
                      files=written, seconds=f"{time.perf_counter() - start:.1f}"), end="")
@@ -111,20 +126,30 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_list(args: argparse.Namespace) -> int:
-    from exercises.render import render
-    from exercises.spec import BUNDLED, bundled_names, load_spec
-
-    specs = [load_spec(name) for name in bundled_names()]
-    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED)), end="")
-    return 0
-
-
 def run_check(args: argparse.Namespace) -> int:
-    from exercises.handout import check_answers
+    from exercises.answer_check import check_answers
     from exercises.render import render
 
+    if args.handout.is_dir() or args.answers.is_dir():
+        return _run_class_check(args)
+    if args.roster is not None:
+        raise UsageError("--roster is for a class: give the folder generate wrote and a folder of answer files")
     handout, report = check_answers(args.handout, args.answers)
     print(render("exercises/check.txt.j2", handout=handout, report=report), end="")
     sys.stdout.flush()
     return 0 if all(r.correct for _, results in report for r in results) else 1
+
+
+def _run_class_check(args: argparse.Namespace) -> int:
+    from exercises.class_answers import check_class, summary
+    from exercises.class_report import write_report
+    from exercises.render import render
+
+    if not (args.handout.is_dir() and args.answers.is_dir()):
+        raise UsageError(f"check-answers: for a class give two folders (the one generate wrote, then the answer files); "
+                         f"{args.handout if not args.handout.is_dir() else args.answers} is not a folder")
+    title, sheets, entries = check_class(args.handout, args.answers, args.roster)
+    doc = summary(title, sheets, entries)
+    files = write_report(args.out, doc, entries)
+    print(render("exercises/class_check.txt.j2", s=doc, out=str(args.out), files=files), end="")
+    return 0

@@ -1,4 +1,4 @@
-"""Student handouts (questions plus salted hashes of the exact answers, never the answers) and check-answers."""
+"""Student handouts: question texts and data with slow salted digests of the exact answers, never the answers."""
 
 from __future__ import annotations
 
@@ -8,44 +8,77 @@ from pathlib import Path
 from typing import Any
 
 from exercises import __version__
-from exercises.answer_parse import answer_digest, parse_bool, parse_exact
+from exercises.answer_parse import as_set, canonical
 from exercises.datafile import read_yaml_file
 from exercises.errors import AnswerError
+from exercises.kdf import DEFAULT_ITERATIONS, Kdf, check_iterations
 from exercises.kinds import KIND_NAMES, get_kind
-from exercises.kinds.base import Part, PartResult
+from exercises.kinds.base import Part
 
-FORMAT = "rosenblatt-handout-v1"
+FORMAT = "rosenblatt-handout-v2"
 SEQUENCE_SLOTS = 64  # sequence digests are padded with decoys to this many, so their count reveals nothing
+NOT_A_HANDOUT = "not a rosenblatt handout (expected the handout.json from your instructor)"
 
 
 def sheet_salt(sheet_seed: int) -> str:
     return hashlib.sha256(f"rosenblatt-salt-v1|{sheet_seed}".encode()).hexdigest()[:32]
 
 
-def _part_entry(salt: str, key: str, part: Part) -> dict:
+def part_canonical(part: Part) -> str | list[str]:
+    """The canonical text of a part's exact answer (one per item for a sequence); certificates have none."""
+    if part.type == "sequence":
+        return [canonical(item) for item in part.value]
+    return canonical(as_set(part.value) if part.type == "set" else part.value)
+
+
+def answer_key(variant) -> dict[str, str | list[str]]:
+    """The instructor's key of one variant: part id -> canonical text(s), for checking a class without digests."""
+    module = get_kind(variant.kind)
+    return {p.id: part_canonical(p) for p in module.parts(variant.data, variant.solution) if p.type != "certificate"}
+
+
+def _requests(key: str, part: Part) -> list[tuple[str, str]]:
+    texts = part_canonical(part)
+    if part.type != "sequence":
+        return [(key, texts)]
+    return [(f"{key}[{k}]", text) for k, text in enumerate(texts, 1)] + [(f"{key}.count", str(len(texts)))]
+
+
+def _entry(kdf: Kdf, key: str, part: Part, digests: list[str]) -> dict:
     entry: dict[str, Any] = {"id": part.id, "label": part.label, "type": part.type, "example": part.example}
-    if part.type in ("exact", "verdict"):
-        entry["digest"] = answer_digest(salt, key, part.value)
+    if part.type in ("exact", "verdict", "set"):
+        entry["digest"] = digests[0]
     elif part.type == "sequence":
-        real = [answer_digest(salt, f"{key}[{k}]", item) for k, item in enumerate(part.value, 1)]
-        decoys = [hashlib.sha256(f"{salt}|{key}|decoy|{k}".encode()).hexdigest()
-                  for k in range(SEQUENCE_SLOTS - len(real))]
-        entry.update(digests=sorted(real + decoys), count_digest=answer_digest(salt, f"{key}.count", len(real)),
-                     item_keys=list(part.item_keys))
+        decoys = [hashlib.sha256(f"{kdf.salt}|{key}|decoy|{k}".encode()).hexdigest()
+                  for k in range(SEQUENCE_SLOTS - len(digests) + 1)]
+        entry.update(digests=sorted(digests[:-1] + decoys), count_digest=digests[-1], item_keys=list(part.item_keys))
     return entry
 
 
-def build_handout(title: str, sheet, questions: list[str]) -> dict:
-    """The handout of one sheet: question texts (Markdown), data, and per-part answer digests."""
-    salt = sheet_salt(sheet.seed)
-    exercises = []
-    for v, question in zip(sheet.variants, questions):
+def build_handout(title: str, sheet, questions: list[str], iterations: int = DEFAULT_ITERATIONS) -> dict:
+    """The handout of one sheet: question texts (Markdown), data, and per-part answer digests (all derived at once)."""
+    kdf = Kdf(sheet_salt(sheet.seed), iterations)
+    plan = []
+    for v in sheet.variants:
         module = get_kind(v.kind)
-        parts = [_part_entry(salt, f"{v.number}.{p.id}", p) for p in module.parts(v.data, v.solution)]
+        plan.append((v, module, [(f"{v.number}.{p.id}", p) for p in module.parts(v.data, v.solution)]))
+    requests = [r for _, _, parts in plan for key, p in parts if p.type != "certificate" for r in _requests(key, p)]
+    done = iter(kdf.digests(requests))
+    exercises = []
+    for (v, module, parts), question in zip(plan, questions):
+        entries = []
+        for key, p in parts:
+            count = 0 if p.type == "certificate" else len(_requests(key, p))
+            entries.append(_entry(kdf, key, p, [next(done) for _ in range(count)]))
         exercises.append({"number": v.number, "kind": v.kind, "title": v.title, "question": question,
-                          "data": module.data_json(v.data), "parts": parts})
+                          "data": module.data_json(v.data), "parts": entries})
     return {"format": FORMAT, "generator": {"name": "rosenblatt", "version": __version__}, "title": title,
-            "sheet": sheet.label, "student": sheet.student_name, "salt": salt, "exercises": exercises}
+            "sheet": sheet.label, "student": sheet.student_name, "salt": kdf.salt, "kdf": kdf.to_json(),
+            "exercises": exercises}
+
+
+def handout_kdf(doc: dict) -> Kdf:
+    return Kdf(doc["salt"], doc["kdf"]["iterations"])
 
 
 def load_handout(path: Path) -> dict:
@@ -54,13 +87,22 @@ def load_handout(path: Path) -> dict:
     except FileNotFoundError:
         raise AnswerError(f"{path}: no such handout file") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise AnswerError(f"{path}: not a rosenblatt handout (expected the handout.json from your instructor)") \
-            from None
+        raise AnswerError(f"{path}: {NOT_A_HANDOUT}") from None
+    if isinstance(doc, dict) and doc.get("format") == "rosenblatt-handout-v1":
+        raise AnswerError(f"{path}: this handout was made by an older rosenblatt (format v1); ask your instructor "
+                          "for the new handout.json")
     ok = isinstance(doc, dict) and doc.get("format") == FORMAT and isinstance(doc.get("exercises"), list) and \
         isinstance(doc.get("salt"), str) and all(isinstance(e, dict) and e.get("kind") in KIND_NAMES and
                                                  isinstance(e.get("parts"), list) for e in doc["exercises"])
     if not ok:
-        raise AnswerError(f"{path}: not a rosenblatt handout (expected the handout.json from your instructor)")
+        raise AnswerError(f"{path}: {NOT_A_HANDOUT}")
+    kdf = doc.get("kdf")
+    iterations = kdf.get("iterations") if isinstance(kdf, dict) else None
+    if isinstance(iterations, bool) or not isinstance(iterations, int):
+        raise AnswerError(f"{path}: {NOT_A_HANDOUT}")
+    problem = check_iterations(iterations)
+    if problem:
+        raise AnswerError(f"{path}: kdf.iterations: {problem}")
     return doc
 
 
@@ -73,8 +115,8 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def load_answers(path: Path) -> dict[int, dict[str, Any]]:
-    """Read the student's YAML: exercise number -> mapping of part ids (nested mappings become dotted ids)."""
+def read_answers(path: Path) -> dict[int, dict[str, Any]]:
+    """Read a student's YAML: exercise number -> mapping of part ids (nested mappings become dotted ids)."""
     doc = read_yaml_file(path, AnswerError)  # type: ignore[arg-type]
     if doc is None:
         doc = {}
@@ -91,78 +133,3 @@ def load_answers(path: Path) -> dict[int, dict[str, Any]]:
             raise AnswerError(f"{path}: {number}: expected a mapping of parts, like `theta: [1, 2]`")
         out[number] = _flatten(value)
     return out
-
-
-def _check_exact(salt: str, key: str, part: dict, raw: Any) -> tuple[str, str, dict]:
-    value = parse_bool(raw) if part["type"] == "verdict" else parse_exact(raw)
-    return ("correct", "", {}) if answer_digest(salt, key, value) == part.get("digest") else ("incorrect", "", {})
-
-
-def _sequence_item(raw: Any, keys: list[str], k: int) -> Any:
-    if isinstance(raw, dict):
-        missing = [name for name in keys if name not in raw]
-        if missing:
-            raise AnswerError(f"item {k} has no {missing[0]}; give {', '.join(keys)}")
-        raw = [raw[name] for name in keys]
-    try:
-        return parse_exact(raw)
-    except AnswerError as err:
-        raise AnswerError(f"item {k}: {err.message}") from None
-
-
-def _check_sequence(salt: str, key: str, part: dict, raw: Any) -> tuple[str, str, dict]:
-    if not isinstance(raw, list):
-        raise AnswerError("expected a list, one entry per update")
-    digests = set(part.get("digests", []))
-    for k, item in enumerate(raw, 1):
-        value = _sequence_item(item, part.get("item_keys", []), k)
-        if answer_digest(salt, f"{key}[{k}]", value) not in digests:
-            return "incorrect", "first_wrong_update", {"k": k}
-    if answer_digest(salt, f"{key}.count", len(raw)) != part.get("count_digest"):
-        return "incorrect", "trace_too_short", {"n": len(raw)}
-    return "correct", "", {}
-
-
-def _certificate_answers(given: dict[str, Any], part_id: str) -> dict[str, Any]:
-    name = part_id.split(".")[0]
-    out = {}
-    for key, raw in given.items():
-        if key.startswith(f"{name}.") and key != f"{name}.separable":
-            try:
-                out[key] = parse_exact(raw)
-            except AnswerError as err:
-                raise AnswerError(f"{key}: {err.message}") from None
-    return out
-
-
-def check_exercise(salt: str, exercise: dict, given: dict[str, Any]) -> list[PartResult]:
-    """Check one exercise's answers part by part; never reveals an expected value."""
-    results = []
-    for part in exercise["parts"]:
-        key = f"{exercise['number']}.{part['id']}"
-        try:
-            if part["type"] == "certificate":
-                checker = get_kind(exercise["kind"]).check_certificate  # the kind is imported only here
-                status, reason, facts = checker(exercise["data"], part["id"], _certificate_answers(given, part["id"]))
-            elif given.get(part["id"]) is None:
-                status, reason, facts = "missing", "missing", {"id": part["id"], "example": part.get("example", "")}
-            elif part["type"] == "sequence":
-                status, reason, facts = _check_sequence(salt, key, part, given[part["id"]])
-            else:
-                status, reason, facts = _check_exact(salt, key, part, given[part["id"]])
-        except AnswerError as err:
-            status, reason, facts = "invalid", "unreadable", {"error": err.message}
-        results.append(PartResult(part["id"], part.get("label", part["id"]), status, reason, facts))
-    return results
-
-
-def check_answers(handout_path: Path, answers_path: Path) -> tuple[dict, list[tuple[dict, list[PartResult]]]]:
-    handout = load_handout(handout_path)
-    answers = load_answers(answers_path)
-    numbers = {e.get("number") for e in handout["exercises"]}
-    extra = sorted(n for n in answers if n not in numbers)
-    if extra:
-        raise AnswerError(f"{answers_path}: exercise {extra[0]} is not in the handout "
-                          f"(it has exercises {', '.join(str(n) for n in sorted(numbers))})")
-    report = [(e, check_exercise(handout["salt"], e, answers.get(e["number"], {}))) for e in handout["exercises"]]
-    return handout, report

@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 
 from exercises.errors import RosenblattError, SubmissionError
 from exercises.inert import display_name, folder_name
-from grader.assignment import Assignment
+from grader.assignment import BUNDLED, Assignment
 from grader.grading import Report, Suite, grade, source_key
 from grader.gradebook import row_from_results, write_gradebook
 from grader.intake import read_submission
@@ -35,10 +35,19 @@ class Submission:
         return folder_name(self.name)
 
 
+def preset_samples(folder: Path) -> list[Path]:
+    """Sub-folders of several .py files named after a bundled assignment: that preset's sample submissions
+    (as in this repository's submissions/), graded with `--assignment NAME`, not as one student's folder."""
+    names = {p.stem for p in BUNDLED.glob("*.yaml")}
+    return [e for e in sorted(folder.iterdir())
+            if e.is_dir() and not e.is_symlink() and e.name in names and len(list(e.glob("*.py"))) > 1]
+
+
 def _from_folder(folder: Path) -> list[Submission]:
     out = []
+    samples = set(preset_samples(folder))
     for entry in sorted(folder.iterdir()):
-        if entry.name.startswith(".") or entry.name in SKIP_NAMES:
+        if entry.name.startswith(".") or entry.name in SKIP_NAMES or entry in samples:
             continue
         if entry.is_dir() and not entry.is_symlink():
             files = sorted(entry.glob("*.py")) + sorted(entry.glob("*.ipynb"))
@@ -171,7 +180,8 @@ class Progress:
 
 
 def grade_batch(a: Assignment, subs: list[Submission], out: Path, seed: str, jobs: int, force: bool,
-                sandbox_factory: Callable[[], object], progress: bool | None = None, factory=None) -> list[dict]:
+                sandbox_factory: Callable[[], object], progress: bool | None = None, factory=None,
+                names: dict[str, str] | None = None) -> list[dict]:
     """Grade everything; on Ctrl-C write the gradebook for what was graded, then re-raise KeyboardInterrupt."""
     suite = Suite(a, seed)
     boxes = _Sandboxes(sandbox_factory)
@@ -196,5 +206,5 @@ def grade_batch(a: Assignment, subs: list[Submission], out: Path, seed: str, job
         pool.shutdown(wait=True, cancel_futures=True)
         boxes.close()
         ordered = [rows[s.name] for s in subs if s.name in rows]
-        write_gradebook(out, a, ordered)
+        write_gradebook(out, a, ordered, names)
     return ordered

@@ -17,12 +17,17 @@ VISIBLE_SEED = "rosenblatt-visible-v1"
 
 @dataclass(frozen=True)
 class Expected:
-    """The exact reference result of a case."""
+    """The exact reference result of a case (the fields a task does not produce keep their defaults)."""
 
     theta: tuple[Fraction, ...]
     theta0: Fraction
     converged: bool
     mistakes: int
+    predictions: tuple[int, ...] = ()  # classify: the labels, in the course's labels
+    changed: tuple[bool, ...] = ()  # update: whether each step changed the weights
+    states: tuple[tuple[tuple[Fraction, ...], Fraction], ...] = ()  # update sequences: (θ, θ₀) after each step
+    updates: tuple = ()  # the reference's updates (reference.Update), kept when the student's hook is recorded
+    tolerance: tuple[Fraction, ...] | None = None  # per coordinate of (θ..., θ₀) when η is not dyadic
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,9 @@ class Case:
     seconds: float
     check: str = "result"  # result | mutation | interface
     twin: str = ""  # case_id of an identical earlier case (to catch non-deterministic code)
+    function: str = ""  # the graded function's name ("" in a single-function assignment)
+    step: Fraction | None = None  # η when the course's convention has one other than 1
+    start: tuple | None = None  # (θ, θ₀) the call starts from: a given start, or the current weights
 
     @property
     def separable(self) -> bool:
@@ -213,19 +221,23 @@ def hidden_cases(a: Assignment, seed: str) -> tuple[Case, ...]:
     return tuple(cases)
 
 
-def visible_cases(a: Assignment) -> tuple[Case, ...]:
-    """A few small public cases (a fixed seed: every student sees the same ones)."""
-    rng = seed_rng(VISIBLE_SEED, a.data + "/" + "".join(map(str, a.offsets())))
-    offs = a.offsets()
+def visible_recipes(rng, offs: tuple[bool, ...]) -> list[dict]:
+    """The five small public cases' data, drawn in a fixed order from `rng`."""
     X, y, sep = _separable(rng, 5, 2, offs[0])
     X1, y1, c1 = _nonseparable(rng, "xor", 2, offs[-1])
     x, lab = _as_points(_dyadic(rng, (1, 2), 3, 2) + 0.5), (1,)
     Xt, yt, ct, et = _tie(rng, offs[0])
     Xd, yd, sd = _separable(rng, 3, 1, offs[-1])
-    recipes = [dict(family="separable", X=X, y=y, offset=offs[0], max_epochs=100, cert=sep),
-               dict(family="single-point", X=x, y=lab, offset=offs[-1], max_epochs=100,
-                    cert=Separator(x[0], Fraction(0))),
-               dict(family="non-separable", X=X1, y=y1, offset=offs[-1], max_epochs=2, cert=c1),
-               dict(family="tie", X=Xt, y=yt, offset=offs[0], max_epochs=et, cert=ct),
-               dict(family="one-dimensional", X=Xd, y=yd, offset=offs[-1], max_epochs=100, cert=sd)]
+    return [dict(family="separable", X=X, y=y, offset=offs[0], max_epochs=100, cert=sep),
+            dict(family="single-point", X=x, y=lab, offset=offs[-1], max_epochs=100,
+                 cert=Separator(x[0], Fraction(0))),
+            dict(family="non-separable", X=X1, y=y1, offset=offs[-1], max_epochs=2, cert=c1),
+            dict(family="tie", X=Xt, y=yt, offset=offs[0], max_epochs=et, cert=ct),
+            dict(family="one-dimensional", X=Xd, y=yd, offset=offs[-1], max_epochs=100, cert=sd)]
+
+
+def visible_cases(a: Assignment) -> tuple[Case, ...]:
+    """A few small public cases (a fixed seed: every student sees the same ones)."""
+    rng = seed_rng(VISIBLE_SEED, a.data + "/" + "".join(map(str, a.offsets())))
+    recipes = visible_recipes(rng, a.offsets())
     return tuple(c for k, r in enumerate(recipes) for c in _build(r["family"], [r], a, True, k))

@@ -11,6 +11,8 @@ from exercises.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("list", help="list the bundled exercise specs and grading assignments (course presets)")
+    p.set_defaults(run=run_list)
     p = sub.add_parser("grade", help="grade student perceptron files: results.json, feedback, gradebook.csv")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="submission files or folders of them")
     _assignment_arg(p)
@@ -21,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", help="hidden-case seed (default: the course secret in $ROSENBLATT_SECRET, "
                                   "else a fresh seed recorded under --out and reused on reruns)")
     p.add_argument("--force", action="store_true", help="regrade submissions already graded with the same inputs")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="CSV roster (id, name): the class summary shows names next to submissions named by id")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--isolation", choices=("auto", "strong", "weak"), default="auto",
                    help="auto: namespaces where available, else process limits (reported as weak isolation); "
@@ -45,9 +49,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_package)
 
 
+def run_list(args: argparse.Namespace) -> int:
+    from grader import assignment as assignments
+    from exercises.render import render
+    from exercises.spec import BUNDLED, bundled_names, load_spec
+
+    specs = [load_spec(name) for name in bundled_names()]
+    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=assignments.bundled(),
+                 assignment_folder=str(assignments.BUNDLED)), end="")
+    return 0
+
+
 def _assignment_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--assignment", metavar="NAME|FILE",
-                   help="bundled assignment name (default, column) or an assignment YAML file (default: default)")
+                   help="bundled assignment name (see `rosenblatt list`: default, column, mit6036, mitx686x, cs4780, "
+                        "cs188, udacity, lfd) or an assignment YAML file (default: default)")
 
 
 def _sandbox_factory(a, isolation: str = "auto"):
@@ -58,31 +74,37 @@ def _sandbox_factory(a, isolation: str = "auto"):
 
 
 def run_grade(args: argparse.Namespace) -> int:
+    from exercises.roster import read_roster
     from grader import assignment as assignments
-    from grader.batch import discover, grade_batch, run_seed
+    from grader.batch import discover, grade_batch, preset_samples, run_seed
 
     top = 4096 if args.cluster else 64
     if args.jobs is not None and not 1 <= args.jobs <= top:
         raise UsageError(f"--jobs must be between 1 and {top}, got {args.jobs}")
     a = assignments.load(args.assignment)
     subs = discover(args.paths)
+    for folder in [f for p in args.paths if p.is_dir() for f in preset_samples(p)]:
+        print(f"skipped {folder}: sample submissions of the bundled assignment {folder.name} "
+              f"(grade them with --assignment {folder.name})", file=sys.stderr)
     progress = False if args.no_progress else None
+    names = {s.id: s.name for s in read_roster(args.roster) if s.name} if args.roster else {}
     if args.cluster:  # connect first: an unreachable cluster leaves nothing behind in --out
-        rows = _grade_on_cluster(args, a, assignments.resolve(args.assignment).read_bytes(), subs, progress)
+        rows = _grade_on_cluster(args, a, assignments.resolve(args.assignment).read_bytes(), subs, progress, names)
     else:
         seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
         jobs = args.jobs or min(4, os.cpu_count() or 1)
-        rows = grade_batch(a, subs, args.out, seed, jobs, args.force, _sandbox_factory(a, args.isolation), progress)
+        rows = grade_batch(a, subs, args.out, seed, jobs, args.force, _sandbox_factory(a, args.isolation), progress,
+                           names=names)
     graded = sum(r["status"] == "graded" for r in rows)
     skipped = sum(r["skipped"] for r in rows)
     where = f" on the cluster {args.cluster}" if args.cluster else ""
     print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''}{where} ({graded} gradable, {skipped} "
           f"unchanged since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and "
-          f"{args.out}/summary.html")
+          f"{args.out}/summary.html (summary.json for scripts)")
     return 0
 
 
-def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress) -> list[dict]:
+def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress, names: dict) -> list[dict]:
     from grader import cluster
     from grader.batch import grade_batch, run_seed
 
@@ -91,7 +113,7 @@ def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress) -
         seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
         jobs = args.jobs or 2 * cluster.worker_threads(client)
         box = cluster.RemoteSandbox(client, a, raw, seed, args.isolation)
-        return grade_batch(a, subs, args.out, seed, jobs, args.force, lambda: box, progress)
+        return grade_batch(a, subs, args.out, seed, jobs, args.force, lambda: box, progress, names=names)
     finally:
         cluster.close(client)
 

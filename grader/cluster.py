@@ -83,7 +83,8 @@ class RemoteSandbox:
         self.client, self.job = client, _job(a, raw, seed, isolation)
         self.expect = {"assignment_sha256": a.digest, "seed_sha256": _commitment(seed), "version": __version__}
 
-    def run(self, source: bytes, filename: str, function: str, cases: Sequence[Any]):
+    def run(self, source: bytes, filename: str, function: str, cases: Sequence[Any], setup: dict | None = None):
+        """Like Sandbox.run; `setup` is not sent: the worker derives it from the assignment (checked to be ours)."""
         from grader.sandbox import SandboxError, run_from_json
 
         task = {**self.job, "source": bytes(source), "filename": filename, "function": function,
@@ -169,8 +170,9 @@ def run_on_worker(task: dict) -> bytes:
         suite = _worker_suite(task["where"], raw, task["seed"])
         by_id = {c.case_id: c for c in suite.cases + suite.probes}
         cases = [by_id[cid] for cid in task["cases"]]
+        setup = {"setup": suite.setup} if suite.setup is not None else {}
         run = _SANDBOXES.get(suite, task["isolation"]).run(task["source"], task["filename"], task["function"],
-                                                             suite.inputs_for(cases))
+                                                             suite.inputs_for(cases), **setup)
     except RosenblattError as err:  # the sandbox cannot be built here, or the assignment does not load
         return f"error {err.message}".encode()
     head = f"{hashlib.sha256(raw).hexdigest()} {suite.commitment} {__version__}\n".encode("ascii")

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 
+from grader import tasks
 from grader.assignment import Assignment
-from grader.calling import Answer, interpret
+from grader.calling import Answer, read_vector, spec_of
 from grader.cases import Case, Expected
-from grader.judge import Verdict, compare_exact, compare_properties
-from grader.mutants import CATALOGUE, EXACT_VARIANTS, run_normalized, run_variant
+from grader.judge import Verdict, compare, compare_exact, compare_properties
+from grader.mutants import CATALOGUE, catalogue, run_normalized
+from grader.plans import read
+from grader.tasks import training
 
 BIG_DENOMINATOR = 1 << 20
 ORDER = tuple(CATALOGUE)
@@ -32,20 +35,20 @@ class Finding:
 class MutantTable:
     """Each mutant's exact output on each small result case, computed once per suite (lazily, then cached)."""
 
-    def __init__(self, cases: Sequence[Case]):
+    def __init__(self, a: Assignment, cases: Sequence[Case]):
+        self._a = a
         self._cases = {c.case_id: c for c in cases if c.check == "result" and "large" not in c.tags}
-        self._outputs: dict[str, tuple[Expected, ...]] = {}
+        self._outputs: dict[str, tuple[tuple[str, Expected], ...]] = {}
         self._normalized: dict[str, tuple] = {}
 
-    def outputs(self, case_id: str) -> tuple[Expected, ...]:
+    def outputs(self, case_id: str) -> tuple[tuple[str, Expected], ...]:
         if case_id not in self._outputs and case_id in self._cases:
-            c = self._cases[case_id]
-            self._outputs[case_id] = tuple(run_variant(v, c.X, c.y, c.offset, c.max_epochs) for _, v in EXACT_VARIANTS)
+            self._outputs[case_id] = tasks.mutants(self._a, self._cases[case_id])
         return self._outputs.get(case_id, ())
 
     def normalized(self, case_id: str) -> tuple | None:
-        if case_id not in self._normalized and case_id in self._cases:
-            c = self._cases[case_id]
+        c = self._cases.get(case_id)
+        if case_id not in self._normalized and c is not None and training.plain(self._a, spec_of(self._a, c)):
             self._normalized[case_id] = run_normalized(c.X, c.y, c.offset, c.max_epochs)
         return self._normalized.get(case_id)
 
@@ -56,8 +59,18 @@ class MutantTable:
         return self
 
 
-def _same(a: Assignment, answer: Answer, e: Expected) -> bool:
-    return all(getattr(answer, f) == getattr(e, f) for f in a.returns)
+def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
+    """Whether the answer is what the mutant returns (within the case's tolerance when η is not dyadic)."""
+    if case.expected.tolerance is not None:
+        e = replace(e, tolerance=case.expected.tolerance)
+    shadow, f = replace(case, expected=e), spec_of(a, case)
+    if f.convention.by_property:
+        return not compare_exact(a, shadow, answer)
+    if f.task == "averaged" and answer.theta is not None and len(answer.theta) == len(e.theta):
+        # a wrong count gives averages floats cannot hold exactly: compare to 1e-9
+        got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
+        return _close(got, list(e.theta) + [e.theta0])
+    return not compare(a, shadow, answer)
 
 
 _RTOL, _ATOL = Fraction(1, 10**9), Fraction(1, 10**12)
@@ -100,17 +113,23 @@ def _big(answer: Answer) -> bool:
 
 
 def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
-    e = case.expected
-    names = {name for (name, _), out in zip(EXACT_VARIANTS, table.outputs(case.case_id)) if _same(a, answer, out)}
+    e, f = case.expected, spec_of(a, case)
+    names = {name for name, out in table.outputs(case.case_id) if _same(a, case, answer, out)}
+    if f.convention.by_property and f.convention.tie == "mistake" and case.separable and answer.theta is not None \
+            and not any(answer.theta) and not answer.theta0:
+        names.add("strict-inequality")  # nothing learned from zero: the zero start was never a mistake
+    if f.task not in ("perceptron", "averaged") or f.method or answer.theta is None \
+            or len(answer.theta) != len(e.theta):
+        return names
     theta_ok = answer.theta == e.theta and answer.theta0 in (None, e.theta0)
     if theta_ok and answer.converged is not None and answer.converged != e.converged:
         names.add("wrong-converged")
-    if _scaled_copy(answer, e):
+    if f.task == "perceptron" and f.convention.start == "zero" and _scaled_copy(answer, e):
         names.add("step-size")
     norm = table.normalized(case.case_id)
     if norm is not None and _close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
         names.add("normalized-points")
-    if not names:
+    if not names and f.task == "perceptron" and f.convention.start in ("zero", "ones") and not f.convention.by_property:
         if _big(answer):
             names.add("random-start")
         elif case.separable and not compare_properties(a, case, answer) and not _proportional(answer, e):
@@ -119,13 +138,24 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
 
 
 def _swapped(a: Assignment, case: Case, value: Any) -> bool:
-    for order in itertools.permutations(a.returns):
-        if order == a.returns:
+    returns = spec_of(a, case).returns
+    for order in itertools.permutations(returns):
+        if order == returns:
             continue
-        answer = interpret(a, value, len(case.X[0]), order)
-        if answer.ok and not compare_exact(a, case, answer):
+        answer = read(a, case, value, order)
+        if answer.ok and not compare(a, case, answer):
             return True
     return False
+
+
+def _unaugmented(a: Assignment, case: Case, value: Any) -> bool:
+    """A folded-bias function that returned d weights instead of d + 1 (the constant coordinate left out)."""
+    f = spec_of(a, case)
+    if not f.convention.folded or f.method:
+        return False
+    part = value[f.returns.index("theta")] if len(f.returns) > 1 and isinstance(value, (tuple, list)) \
+        and len(value) == len(f.returns) else value
+    return read_vector(part, len(case.X[0]))[0] is not None
 
 
 def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable,
@@ -139,6 +169,8 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
     if outcome.status in ("raised", "crashed") and len(case.X) == 1:
         return {"crashes-on-single-point"} if runs_elsewhere else set()
     if verdict.status == "malformed" and outcome.status == "returned":
+        if _unaugmented(a, case, outcome.value):
+            return {"bias-not-appended"}
         return {"swapped-returns"} if _swapped(a, case, outcome.value) else set()
     if verdict.status != "wrong" or "large" in case.tags or not verdict.answer.ok:  # nan/inf: no mutant returns it
         return set()
@@ -147,27 +179,39 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
 
 def _contradictions(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict],
                     table: MutantTable) -> dict[str, int]:
-    """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug)."""
+    """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug).
+
+    A name with several variants (one pass more or fewer) is contradicted only when each variant is.
+    """
+    bad: dict[tuple[str, int], int] = {}
+    for c in cases:
+        passed = verdicts[c.case_id].passed
+        for k, (name, e) in enumerate(table.outputs(c.case_id)):
+            key = (name, sum(1 for n, _ in table.outputs(c.case_id)[:k] if n == name))
+            bad[key] = bad.get(key, 0) + int(passed and not _same_expected(a, c, e))
     out: dict[str, int] = {}
-    for k, (name, _) in enumerate(EXACT_VARIANTS):
-        bad = 0
-        for c in cases:
-            outs = table.outputs(c.case_id)
-            if outs and verdicts[c.case_id].passed and not _same_expected(a, outs[k], c.expected):
-                bad += 1
-        out[name] = min(out.get(name, bad), bad)
+    for (name, _), count in bad.items():
+        out[name] = min(out.get(name, count), count)
     return out
 
 
-def _same_expected(a: Assignment, x: Expected, y: Expected) -> bool:
-    return all(getattr(x, f) == getattr(y, f) for f in a.returns)
+def _same_expected(a: Assignment, case: Case, e: Expected) -> bool:
+    """Whether a mutant returns the same as the reference on everything the function is graded on."""
+    f, x = spec_of(a, case), case.expected
+    if f.task == "classify":
+        return e.predictions == x.predictions
+    if f.task == "update" and f.method:
+        return (e.changed, e.states) == (x.changed, x.states)
+    fields = ("theta",) if f.method else f.returns
+    return all(getattr(e, k) == getattr(x, k) for k in fields if k != "changed") and (
+        "changed" not in fields or e.changed[:1] == x.changed[:1])
 
 
-def _twins(cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
+def _twins(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
     """Identical cases that came back different: the code is not deterministic (random start or shuffling)."""
     found: dict[str, set[str]] = {}
     for c in cases:
-        if not c.twin:
+        if not c.twin or spec_of(a, c).convention.by_property:
             continue
         x, y = verdicts[c.case_id].answer, verdicts[c.twin].answer
         if x is not None and y is not None and x.ok and y.ok and x != y:
@@ -183,7 +227,7 @@ def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], 
     elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
     per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
                 for c in cases}
-    for cid, names in _twins(cases, verdicts).items():
+    for cid, names in _twins(a, cases, verdicts).items():
         per_case[cid] |= names
     uncovered = {cid for cid, names in per_case.items() if names}
     bad = _contradictions(a, cases, verdicts, table) if uncovered else {}
@@ -194,8 +238,9 @@ def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], 
         if best is None or score[best] < (1 if not findings else 2):
             break
         hit = tuple(c.case_id for c in cases if best in per_case[c.case_id])
-        fams = tuple(dict.fromkeys(c.family for c in cases if c.case_id in hit))
-        m = CATALOGUE[best]
+        fams = tuple(dict.fromkeys(a.family_key(spec_of(a, c), c.family) for c in cases if c.case_id in hit))
+        first = next(c for c in cases if c.case_id in hit)
+        m = catalogue(a, spec_of(a, first))[best]
         findings.append(Finding(best, m.title, m.hint, hit, fams))
         uncovered -= set(hit)
     return tuple(findings)

@@ -13,11 +13,13 @@ from typing import Any, Sequence
 
 from exercises import __version__
 from grader.assignment import Assignment
-from grader.calling import build_call
-from grader.cases import Case, hidden_cases, visible_cases
+from grader import tasks
+from grader.calling import spec_of
+from grader.cases import Case
 from grader.diagnosis import Finding, MutantTable, diagnose
 from grader.judge import Verdict, judge
 from grader.notebook import Notebook, NotebookError, assemble
+from grader.plans import case_input
 from grader.shrink import Shrunk, shrink, shrink_probes
 
 UNGRADABLE = {
@@ -60,6 +62,19 @@ class Report:
     details: str = ""  # the import-time traceback of an ungradable file (no case has run yet)
     notebook: Notebook | None = None  # for a .ipynb: what ran, what was skipped, where lines came from
 
+    def case_summary(self) -> dict:
+        """For the class view: each visible case's outcome, and how many failed cases no diagnosed mistake explains.
+
+        Unexplained means returned answers that differ from the reference and from every diagnosed mistake
+        (status wrong or malformed); a timeout, crash or input mutation is already named by its status.
+        """
+        return {"visible": [[r.case.case_id, r.case.family, r.case.title, r.verdict.passed]
+                            for r in self.results if r.case.visible],
+                "families": {f: [passed, total] for f, _, _, passed, total in self.families},
+                "failed": sum(not r.verdict.passed for r in self.results),
+                "unexplained": sum(r.verdict.status in ("wrong", "malformed") and not r.verdict.passed and not r.mistakes
+                                   for r in self.results)}
+
 
 def source_key(a: Assignment, seed_commitment: str, source: bytes) -> str:
     """What a result depends on: software version, assignment, hidden seed and the submitted bytes."""
@@ -80,13 +95,13 @@ class Suite:
     def __init__(self, a: Assignment, seed: str | None, hidden: bool = True, warm: bool = True):
         """`warm=False` leaves the mutant table to fill lazily (a cluster worker only runs cases, never judges)."""
         self.assignment = a
-        self.visible = visible_cases(a)
-        self.hidden = hidden_cases(a, seed) if hidden and seed is not None else ()
+        self.visible = tasks.visible(a)
+        self.hidden = tasks.hidden(a, seed) if hidden and seed is not None else ()
         self.commitment = commitment(seed) if seed is not None else ""
-        table = MutantTable(self.visible + self.hidden)
+        table = MutantTable(a, self.visible + self.hidden)
         self.table = table.warm() if warm else table
-        self.probes = shrink_probes(self.visible)
-        self.calls = {c.case_id: _frozen(build_call(a, c)) for c in self.cases + self.probes}
+        self.probes = shrink_probes(self.visible, a)
+        self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes}
         self._inputs: dict[Any, dict[str, Any]] = {}
 
     def _all_inputs(self, factory: Any) -> dict[str, Any]:
@@ -114,14 +129,31 @@ class Suite:
     def max_score(self) -> int:
         """Visible points plus the points of every hidden family that has cases in this suite."""
         a = self.assignment
-        return a.visible_points + sum(p for f, p in a.hidden if any(c.family == f for c in self.hidden))
+        return sum(f.visible_points + sum(p for fam, p in f.hidden if self._has(f, fam)) for f in a.functions)
+
+    def _has(self, f, family: str) -> bool:
+        return any(c.family == family and spec_of(self.assignment, c) is f for c in self.hidden)
+
+    @property
+    def setup(self) -> dict | None:
+        """What the sandbox's harness builds before loading a file: course modules, and the names to look for."""
+        a = self.assignment
+        if a.klass is not None:
+            return a.klass.setup()
+        return {"modules": {}, "names": list(a.names)} if a.qualified else None
 
 
-def _frozen(call: tuple[tuple, dict]) -> tuple[tuple, dict]:
+def _frozen(call: tuple) -> tuple:
     """Make a case's arrays read-only: they are built once per suite and shared by every worker."""
-    for value in list(call[0]) + list(call[1].values()):
+    stack = list(call[0]) + list(call[1].values())
+    while stack:
+        value = stack.pop()
         if hasattr(value, "flags"):
             value.flags.writeable = False
+        elif isinstance(value, (tuple, list)):
+            stack += list(value)
+        elif isinstance(value, dict):
+            stack += list(value.values())
     return call
 
 
@@ -131,8 +163,9 @@ def case_inputs(a: Assignment, cases: Sequence[Case], factory: Any = None, calls
         from grader.sandbox import CaseInput as factory  # the sandbox engineer's module
     out = []
     for c in cases:
-        args, kwargs = calls[c.case_id] if calls and c.case_id in calls else build_call(a, c)
-        out.append(factory(case_id=c.case_id, args=args, kwargs=kwargs, seconds=c.seconds))
+        args, kwargs, plan = calls[c.case_id] if calls and c.case_id in calls else case_input(a, c)
+        extra = {"plan": plan} if plan is not None else {}
+        out.append(factory(case_id=c.case_id, args=args, kwargs=kwargs, seconds=c.seconds, **extra))
     return out
 
 
@@ -164,16 +197,19 @@ def _outcomes(run: Any, notebook: Notebook | None = None) -> dict[str, Any]:
 
 
 def _score(a: Assignment, suite: Suite, verdicts: dict[str, Verdict]):
+    """Per function: its visible points over its visible cases, then each hidden family's points over its cases."""
     fams = []
-    if suite.visible and a.visible_points:
-        passed = sum(verdicts[c.case_id].passed for c in suite.visible)
-        fams.append(("visible", a.visible_points * passed / len(suite.visible), a.visible_points, passed,
-                     len(suite.visible)))
-    for family, points in a.hidden:
-        cs = [c for c in suite.hidden if c.family == family]
-        if cs:
-            passed = sum(verdicts[c.case_id].passed for c in cs)
-            fams.append((family, points * passed / len(cs), points, passed, len(cs)))
+    for f in a.functions:
+        mine = [c for c in suite.visible if spec_of(a, c) is f]
+        if mine and f.visible_points:
+            passed = sum(verdicts[c.case_id].passed for c in mine)
+            fams.append((a.family_key(f, "visible"), f.visible_points * passed / len(mine), f.visible_points, passed,
+                         len(mine)))
+        for family, points in f.hidden:
+            cs = [c for c in suite.hidden if c.family == family and spec_of(a, c) is f]
+            if cs:
+                passed = sum(verdicts[c.case_id].passed for c in cs)
+                fams.append((a.family_key(f, family), points * passed / len(cs), points, passed, len(cs)))
     return round(sum(f[1] for f in fams), 2), tuple((f, round(s, 2), p, k, n) for f, s, p, k, n in fams)
 
 
@@ -196,7 +232,8 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     elif b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
         return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
                       max_score, meta=meta)
-    vis = sandbox.run(source, filename, a.function, suite.inputs(factory))  # one child for the whole suite
+    setup = {"setup": suite.setup} if suite.setup is not None else {}
+    vis = sandbox.run(source, filename, a.function, suite.inputs(factory), **setup)  # one child for the suite
     if vis.load_status != "ok":
         return _unloaded(vis, a, name, filename, max_score, meta, notebook)
     outcomes = _outcomes(vis, notebook)
@@ -206,7 +243,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
 
     def run_candidates(cases: list[Case]) -> dict[str, Any]:
-        run = sandbox.run(source, filename, a.function, suite.inputs_for(cases, factory))
+        run = sandbox.run(source, filename, a.function, suite.inputs_for(cases, factory), **setup)
         return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
     shrunk = _shrink(suite, verdicts, outcomes, run_candidates)
@@ -228,7 +265,8 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
     detail = ((error or "").strip().splitlines()[-1:] or [""])[0] + _where(vis.load_error, filename, notebook)
     if vis.load_status == "missing-function":
         what = "notebook" if notebook else "file"
-        why, detail = f"the {what} does not define a function named {a.function}", ""
+        named = f"a class named {a.klass.name}" if a.klass else f"a function named {' or '.join(a.names)}"
+        why, detail = f"the {what} does not define {named}", ""
         broken = notebook.syntax_errors if notebook else ()
         if broken:
             detail = f"cell {broken[0].cell} does not parse as Python ({broken[0].detail}) and was skipped"
@@ -239,13 +277,16 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
 
 def _mutation_anywhere(suite: Suite, outcomes: dict[str, Any], verdicts: dict[str, Verdict]) -> dict[str, Verdict]:
     """The contract forbids modifying X or y in any call: the input-mutation cases fail if any case mutated."""
-    mutated = [c.case_id for c in suite.cases if getattr(outcomes[c.case_id], "mutated", False)]
+    a = suite.assignment
+    mutated = [c.case_id for c in suite.cases if getattr(outcomes[c.case_id], "mutated", False)
+               and spec_of(a, c).convention.mutation == "forbidden"]
     if not mutated:
         return verdicts
     out = dict(verdicts)
     for c in suite.cases:
         if c.check == "mutation" and out[c.case_id].passed:
-            msg = f"modified its input arrays X or y in {len(mutated)} of {len(suite.cases)} calls"
+            msg = (f"modified its input arrays {a.term('data')} or {a.term('labels')} in {len(mutated)} of "
+                   f"{len(suite.cases)} calls")
             out[c.case_id] = Verdict(c.case_id, False, "mutated", msg, None, seconds=out[c.case_id].seconds)
     return out
 
@@ -281,4 +322,4 @@ def _shrink(suite: Suite, verdicts: dict[str, Verdict], outcomes: dict[str, Any]
         same = v.status == first.status and (v.status != "malformed" or v.message == first.message)
         return v if not v.passed and same else None
 
-    return shrink(failing, rerun, fails)
+    return shrink(failing, rerun, fails, a)

@@ -7,11 +7,12 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from exercises.core import Separator, verify_separator
 from exercises.numbers import fraction_str
+from grader import properties
 from grader.assignment import Assignment
-from grader.calling import Answer, interpret
+from grader.calling import Answer, spec_of
 from grader.cases import Case
+from grader.plans import read
 
 FAILED_RUN = {
     "raised": "raised an exception",
@@ -77,9 +78,10 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
         return Verdict(case.case_id, False, outcome.status, msg, None, seconds=seconds)
     if case.check == "mutation":
         if outcome.mutated:
-            return Verdict(case.case_id, False, "mutated", "modified its input arrays X or y", None, seconds=seconds)
+            msg = f"modified its input arrays {a.term('data')} or {a.term('labels')}"
+            return Verdict(case.case_id, False, "mutated", msg, None, seconds=seconds)
         return Verdict(case.case_id, True, "passed", "left its inputs unchanged", None, seconds=seconds)
-    answer = interpret(a, outcome.value, len(case.X[0]))
+    answer = read(a, case, outcome.value)
     if answer.nonfinite and case.check != "interface":  # a float, but nan or infinite: a wrong value
         return Verdict(case.case_id, False, "wrong", f"returned a wrong value: {answer.problem}", answer, seconds=seconds)
     if not answer.ok and not answer.nonfinite:
@@ -88,30 +90,40 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
     if case.check == "interface":
         return Verdict(case.case_id, True, "passed", "returned values of the right kinds and shapes", answer,
                        seconds=seconds)
-    wrong = compare_exact(a, case, answer) if a.order == "fixed" else compare_properties(a, case, answer)
+    wrong = compare(a, case, answer)
     if wrong:
-        return Verdict(case.case_id, False, "wrong", "returned wrong " + ", ".join(wrong), answer, wrong, seconds)
+        named = [a.term(w) if a.terms and w in ("theta", "theta0") else w for w in wrong]
+        return Verdict(case.case_id, False, "wrong", "returned wrong " + ", ".join(named), answer, wrong, seconds)
     return Verdict(case.case_id, True, "passed", "correct", answer, seconds=seconds)
 
 
-def compare_exact(a: Assignment, case: Case, answer: Answer) -> tuple[str, ...]:
+def compare(a, case: Case, answer: Answer) -> tuple[str, ...]:
+    """The fields that differ from the reference: exactly, within the derived bound, or by properties."""
+    f = spec_of(a, case)
+    if f.task == "classify":
+        return properties.predictions(f, case, answer)
+    if f.task == "update" and f.method:
+        return properties.sequence(case, answer)
+    if f.convention.by_property:
+        return compare_properties(a, case, answer)
+    if case.expected.tolerance is not None:
+        return properties.within_tolerance(f, case, answer)
+    return compare_exact(a, case, answer)
+
+
+def _fields(f, case: Case) -> tuple[str, ...]:
+    return ("theta",) if f.method else f.returns
+
+
+def compare_exact(a, case: Case, answer: Answer) -> tuple[str, ...]:
     """The returned fields that differ from the exact reference."""
+    f = spec_of(a, case)
     e = case.expected
-    expected = {"theta": e.theta, "theta0": e.theta0, "converged": e.converged, "mistakes": e.mistakes}
-    return tuple(f for f in a.returns if getattr(answer, f) != expected[f])
+    expected = {"theta": e.theta, "theta0": e.theta0, "converged": e.converged, "mistakes": e.mistakes,
+                "changed": e.changed[0] if e.changed else None}
+    return tuple(x for x in _fields(f, case) if getattr(answer, x) != expected[x])
 
 
-def compare_properties(a: Assignment, case: Case, answer: Answer) -> tuple[str, ...]:
+def compare_properties(a, case: Case, answer: Answer) -> tuple[str, ...]:
     """Free order or start: on separable data θ must separate (and converged be True); otherwise converged False."""
-    wrong = []
-    theta0 = answer.theta0 if answer.theta0 is not None else Fraction(0)
-    if not case.offset and theta0 != 0:
-        wrong.append("theta0")
-    if case.separable:
-        if not verify_separator(case.X, case.y, Separator(answer.theta, theta0), case.offset):
-            wrong.append("theta")
-        if answer.converged is False:
-            wrong.append("converged")
-    elif not case.expected.converged and answer.converged is True:
-        wrong.append("converged")
-    return tuple(dict.fromkeys(wrong))
+    return properties.training(spec_of(a, case), case, answer)

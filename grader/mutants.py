@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+import yaml
 
 from exercises.core.trace import scaled_to_integers
+from exercises.render import render
+from grader.assignment import TERMS
 from grader.cases import Expected, Points
+from grader.convention import Convention
+from grader.reference import Knobs
 
 
 @dataclass(frozen=True)
@@ -20,42 +26,21 @@ class Mistake:
     hint: str
 
 
-CATALOGUE = {m.name: m for m in (
-    Mistake("strict-inequality", "strict `< 0` mistake test",
-            "A point exactly on the boundary, y(θ·x + θ₀) = 0, is a mistake: test `<= 0`, not `< 0`. "
-            "With `< 0` the zero start θ = 0 never makes a single update."),
-    Mistake("no-offset-update", "θ₀ is never updated",
-            "With offset on, every mistake must also update θ₀ ← θ₀ + y."),
-    Mistake("offset-when-off", "θ₀ updated with offset off",
-            "With offset off, θ₀ stays 0: the boundary must pass through the origin."),
-    Mistake("label-not-applied", "the label is not applied in the update",
-            "The update is θ ← θ + y·x (and θ₀ ← θ₀ + y): multiply by the label y, "
-            "which is -1 for half the points."),
-    Mistake("step-size", "a step size other than 1",
-            "The perceptron update has no learning rate: θ ← θ + y·x exactly. "
-            "A factor η only rescales θ and θ₀, "
-            "and the assignment asks for η = 1."),
-    Mistake("random-start", "random start",
-            "Start from θ = 0 and θ₀ = 0; a random start gives a different (and non-reproducible) answer."),
-    Mistake("shuffled-order", "points visited in another order",
-            "Visit the points in the order given (0, 1, ..., n-1) on every pass; do not shuffle."),
-    Mistake("single-pass", "only one pass",
-            "Keep making passes until a pass makes no update (or max_epochs passes are done); one pass is not enough."),
-    Mistake("epoch-off-by-one", "one pass too many or too few",
-            "Make at most max_epochs passes: exactly max_epochs when the data never come out clean."),
-    Mistake("restart-pass", "the pass restarts after each update",
-            "After an update, continue with the next point; do not go back to the first point."),
-    Mistake("normalized-points", "the points are normalized",
-            "Use the points as given; scaling them to unit length changes the updates and the answer."),
-    Mistake("zero-one-labels", "labels turned into {0, 1}",
-            "Keep the labels ±1: with y = 0 the test 0 ≤ 0 always fires and the update adds nothing."),
-    Mistake("wrong-converged", "wrong converged flag",
-            "converged is True exactly when the last pass made no update; False when max_epochs passes ran out."),
-    Mistake("swapped-returns", "return values in the wrong positions",
-            "Return the values in the order the assignment asks for."),
-    Mistake("crashes-on-single-point", "crashes on a single point",
-            "With n = 1, X has shape (1, d) and y has shape (1,); avoid squeezing arrays or special-casing n."),
-)}
+def catalogue(a=None, f=None) -> dict[str, Mistake]:
+    """Every classic mistake's title and hint in the course's terms (the seeds' wording without an assignment)."""
+    conv = f.convention if f is not None else Convention()
+    terms = {k: (a.term(k) if a is not None else v) for k, v in TERMS.items()}
+    return _catalogue(conv, tuple(sorted(terms.items())), bool(f is not None and f.passes("step")))
+
+
+@functools.lru_cache(maxsize=64)
+def _catalogue(conv: Convention, terms: tuple, step: bool) -> dict[str, Mistake]:
+    text = render("grader/mistakes.yaml.j2", t=dict(terms), c=conv, fn={"step": step})
+    doc = yaml.safe_load(text)
+    return {name: Mistake(name, str(entry["title"]), " ".join(str(entry["hint"]).split())) for name, entry in doc.items()}
+
+
+CATALOGUE = catalogue()
 
 
 @dataclass(frozen=True)
@@ -125,3 +110,46 @@ def run_normalized(X: Points, y, offset: bool, max_epochs: int) -> tuple[np.ndar
         if clean:
             return th, th0, True
     return th, th0, False
+
+
+FLIP = {"positive": "negative", "negative": "positive"}
+
+
+def offered(f) -> tuple[tuple[str, Knobs], ...]:
+    """The mistakes that make sense under a function's convention, as switches on its exact reference."""
+    c, out = f.convention, []
+    if f.task == "classify":
+        return (("tie-side", Knobs(tie=FLIP.get(c.tie, "positive"))), ("predicts-zero", Knobs(tie="zero")))
+    if c.tie == "mistake":
+        out.append(("strict-inequality", Knobs(tie="strict")))
+    else:
+        out.append(("tie-side", Knobs(tie=FLIP[c.tie])))
+    if c.bias == "separate" and True in c.offsets():
+        out.append(("no-offset-update", Knobs(offset_update="never")))
+    if c.bias == "separate" and False in c.offsets():
+        out.append(("offset-when-off", Knobs(offset_update="always")))
+    out.append(("update-without-error", Knobs(label="raw", always=True)) if c.zero_one else ("label-not-applied",
+                                                                                Knobs(label="ignored")))
+    if not c.zero_one and c.tie == "mistake" and c.update == "on-mistake":
+        out.append(("zero-one-labels", Knobs(label="zero-one")))
+    out.append(("first-two-features", Knobs(features=2)))
+    if f.passes("step"):
+        out.append(("step-size", Knobs(step=Fraction(1))))
+    if f.task == "update":
+        out.append(("always-updates", Knobs(always=True)) if c.update == "on-mistake"
+                   else ("update-checks", Knobs(always=False)))
+        return tuple(out)
+    if c.epochs == "argument" or (c.limit or 0) > 1:
+        out.append(("single-pass", Knobs(single_pass=True)))
+    if c.epochs == "argument":
+        out += [("epoch-off-by-one", Knobs(epochs_delta=1)), ("epoch-off-by-one", Knobs(epochs_delta=-1))]
+    if (c.limit or 0) != 1 and not f.method:  # a method's `changed or update()` looks like a restart: name that
+        out.append(("restart-pass", Knobs(restart=True)))
+    if (c.limit or 0) != 1:
+        out.append(("one-update-per-pass", Knobs(one_per_pass=True)))
+    if c.order not in ("fixed", "free"):
+        out.append(("order-not-followed", Knobs(order="fixed")))
+    if f.task == "averaged":
+        out += [("average-over-updates", Knobs(average="updates")), ("average-final-offset", Knobs(average="final-offset")),
+                ("average-per-pass", Knobs(average="per-pass")), ("average-stops-early", Knobs(average="early"))]
+    return tuple(out)

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from exercises import __version__
-from exercises.numbers import fraction_str
 from exercises.render import render
-from grader.figure import figure
-from grader.grading import CaseResult, Report
-from grader.judge import show
-from grader.mutants import CATALOGUE
+from grader.calling import spec_of
+from grader.grading import Report
+from grader.views import visible_view
 from grader.notebook import summary as notebook_summary
 
 STDOUT_LIMIT = 2000
@@ -39,48 +38,20 @@ def atomic_write(path: Path, text: str) -> None:
         raise
 
 
-def _answer_view(answer, fields) -> dict | None:
-    if answer is None or not answer.ok:
-        return None
-    return {f: show(getattr(answer, f)) for f in fields}
-
-
-def _data_view(case) -> dict:
-    return {"X": [[fraction_str(v) for v in row] for row in case.X], "y": [f"{v:+d}" for v in case.y],
-            "n": len(case.X), "d": len(case.X[0]), "offset": case.offset, "max_epochs": case.max_epochs}
-
-
-def _visible_view(r: CaseResult, returns: tuple[str, ...]) -> dict:
-    """One visible case: its (shrunk) data, expected vs returned, named mistakes and a figure for 2-D data."""
-    shown, verdict = (r.shrunk.case, r.shrunk.verdict) if r.shrunk else (r.case, r.verdict)
-    e = shown.expected
-    expected = {f: show(getattr(e, f)) for f in returns}
-    got = verdict.answer
-    lines = [("expected", e.theta, e.theta0)]
-    if got is not None and got.ok:
-        lines.append(("yours", got.theta, got.theta0 if got.theta0 is not None else 0))
-    return {
-        "id": r.case.case_id, "family": r.case.family, "tags": list(r.case.tags), "title": r.case.title,
-        "passed": r.verdict.passed, "status": r.verdict.status, "message": r.verdict.message,
-        "shown_message": verdict.message, "shrunk_from": len(r.case.X) if r.shrunk else None,
-        "data": _data_view(shown), "expected": expected, "got": _answer_view(got, returns),
-        "mistakes": [CATALOGUE[m] for m in r.mistakes],
-        "figure": None if r.verdict.passed else figure(shown.X, shown.y, lines),
-    }
-
-
-def _family_view(report: Report, family: str, score: float, points: int, passed: int, total: int) -> dict:
+def _family_view(a, report: Report, family: str, score: float, points: int, passed: int, total: int) -> dict:
     names = [f for f in report.findings if family in f.families]
     statuses = sorted({STATUS_WORDS.get(r.verdict.status, r.verdict.status) for r in report.results
-                       if r.case.family == family and not r.case.visible and not r.verdict.passed})
+                       if a.family_key(spec_of(a, r.case), r.case.family) == family and not r.case.visible
+                       and not r.verdict.passed})
     return {"family": family, "score": score, "points": points, "passed": passed, "total": total,
             "mistakes": names, "statuses": statuses}
 
 
 def view(report: Report, assignment) -> dict:
     """Everything the feedback templates need (never a hidden case's data or output)."""
-    visible = [_visible_view(r, assignment.returns) for r in report.results if r.case.visible]
-    families = [_family_view(report, *f) for f in report.families if f[0] != "visible"]
+    found = {f.name: f for f in report.findings}
+    visible = [visible_view(assignment, r, found) for r in report.results if r.case.visible]
+    families = [_family_view(assignment, report, *f) for f in report.families if not f[0].endswith("visible")]
     stdout = report.stdout[:STDOUT_LIMIT] + ("\n…(cut)" if len(report.stdout) > STDOUT_LIMIT else "")
     return {"r": report, "a": assignment, "visible": visible, "families": families, "stdout": stdout,
             "findings": report.findings, "version": __version__, "notebook": notebook_summary(report.notebook)}
@@ -93,8 +64,10 @@ def results_json(report: Report, assignment, meta: dict, ctx: dict | None = None
     """
     ctx = ctx if ctx is not None else view(report, assignment)
     tests = []
-    per_visible = assignment.visible_points / max(1, len(ctx["visible"]))
-    for v in ctx["visible"]:
+    counts = Counter(spec_of(assignment, r.case).name for r in report.results if r.case.visible)
+    for v, r in zip(ctx["visible"], [r for r in report.results if r.case.visible]):
+        f = spec_of(assignment, r.case)
+        per_visible = f.visible_points / counts[f.name]
         tests.append({"name": f"{v['id']}: {v['family']} ({v['title']})",
                       "score": round(per_visible if v["passed"] else 0.0, 2), "max_score": round(per_visible, 2),
                       "status": "passed" if v["passed"] else "failed", "visibility": "visible",
@@ -112,7 +85,7 @@ def results_json(report: Report, assignment, meta: dict, ctx: dict | None = None
         "extra_data": {"rosenblatt": {**meta, "status": report.status, "message": report.message,
                                       "version": __version__, "findings": [f.name for f in report.findings],
                                       "families": {f[0]: [f[1], f[2]] for f in report.families},
-                                      "isolation": report.isolation}},
+                                      "isolation": report.isolation, "cases": report.case_summary()}},
     }
 
 

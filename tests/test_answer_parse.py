@@ -1,5 +1,6 @@
 """Student-answer grammar: exact values, canonical strings, digests; everything else is an AnswerError."""
 
+import hashlib
 from fractions import Fraction
 
 import pytest
@@ -7,7 +8,8 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exercises.answer_parse import MAX_TEXT, answer_digest, canonical, parse_answer, parse_bool, parse_exact
+from exercises.answer_parse import MAX_TEXT, as_set, canonical, parse_answer, parse_bool, parse_exact
+from exercises.kdf import Kdf
 from exercises.errors import AnswerError
 from exercises.numbers import fraction_str
 
@@ -42,6 +44,8 @@ def test_equivalent_answers_share_one_canonical_form(texts):
 def test_parse_exact_gives_fractions_for_rational_answers(text, expected):
     value = parse_exact(text)
     assert value == expected
+    if isinstance(value, tuple):
+        assert as_set(value) == as_set(parse_answer(text))
     assert all(type(v) is Fraction for v in (value if isinstance(value, tuple) else (value,)))
 
 
@@ -113,13 +117,24 @@ def test_sqrt_arithmetic_matches_sympy(a, b, n, m):
     assert _canon(_canon(text)) == _canon(text)  # the canonical form parses back to itself
 
 
-def test_digest_is_salted_and_follows_canonical_form():
-    key = answer_digest("salt", "q1", Fraction(3, 2))
-    assert key == answer_digest("salt", "q1", parse_answer("6/4")) == answer_digest("salt", "q1", parse_answer("1.5"))
+def test_digest_is_salted_slow_and_follows_canonical_form():
+    kdf = Kdf("salt", 1000)
+    key = kdf.digest("q1", canonical(Fraction(3, 2)))
+    assert key == kdf.digest("q1", canonical(parse_answer("6/4"))) == kdf.digest("q1", canonical(parse_answer("1.5")))
     assert len(key) == 64 and int(key, 16) >= 0
-    assert key != answer_digest("pepper", "q1", Fraction(3, 2))
-    assert key != answer_digest("salt", "q2", Fraction(3, 2))
-    assert answer_digest("s", "p", [1, 2]) != answer_digest("s", "p", [12])
+    assert key != Kdf("pepper", 1000).digest("q1", "3/2") and key != kdf.digest("q2", "3/2")
+    assert key != Kdf("salt", 1001).digest("q1", "3/2")  # the iteration count is part of the scheme
+    assert kdf.digest("p", canonical([1, 2])) != kdf.digest("p", canonical([12]))
+    # PBKDF2-HMAC-SHA256 as standardised (RFC 8018), so any WebCrypto computes the same
+    assert key == hashlib.pbkdf2_hmac("sha256", b"3/2", b"rosenblatt-answer-v2|salt|q1", 1000).hex()
+    assert kdf.digests([("a", "1"), ("b", "2"), ("a", "1")]) == [kdf.digest("a", "1"), kdf.digest("b", "2"),
+                                                                 kdf.digest("a", "1")]
+
+
+def test_sets_are_sorted_without_repeats():
+    assert canonical(as_set(parse_answer("[3, 1, 1, 2/2, 0.5]"))) == "[1/2, 1, 3]"
+    with pytest.raises(AnswerError, match="expected a list of rational numbers"):
+        as_set(parse_answer("[sqrt(2)]"))
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -40,7 +40,7 @@ def _write(tmp_path: Path, text: str, name: str = "column.yaml") -> Path:
     ("data: columns", "data: sideways", "column.yaml: data: must be one of rows, columns, got 'sideways'"),
     ("offset: always", "offset: sometimes",
      "column.yaml: offset: must be one of choice, always, never, got 'sometimes'"),
-    ("  T: epochs", "  T: speed", "column.yaml: params.T: must be one of epochs, offset, got 'speed'"),
+    ("  T: epochs", "  T: speed", "column.yaml: params.T: must be one of epochs, offset, step, hook, got 'speed'"),
     ("  T: epochs", "  T: offset", "column.yaml: arguments: 'epochs' must be passed exactly once"),
     ("offset: always", "offset: choice", "column.yaml: offset: is 'choice' but no argument"),
     ("  separable: 20", "  linear: 20", "column.yaml: hidden.linear: unknown family"),
@@ -60,7 +60,7 @@ def test_bad_assignment_messages(tmp_path, old, new, message):
 
 
 def test_unknown_name_and_malformed_yaml(tmp_path):
-    with pytest.raises(AssignmentError, match="no assignment named 'nope'; bundled assignments: column, default"):
+    with pytest.raises(AssignmentError, match="no assignment named 'nope'; bundled assignments: column, cs188, cs4780, default, lfd, mit6036, mitx686x, udacity"):
         load("nope")
     with pytest.raises(AssignmentError, match="not valid YAML"):
         load(str(_write(tmp_path, "function: [", "broken.yaml")))

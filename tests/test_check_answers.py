@@ -16,7 +16,7 @@ from exercises.cli import main
 def sheet(tmp_path_factory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("gen") / "o"
     assert main(["generate", "problem_set", "hand_trace_decimal_tie", "--seed", "11", "--out", str(out),
-                 "--format", "json", "--quiet"]) == 0
+                 "--format", "json", "--quiet", "--kdf-iterations", "1000"]) == 0
     doc = json.loads((out / "exercises.json").read_text())
     return out / "variants" / "v01" / "handout.json", {v["exercise"]: v for v in doc["variants"]}
 
@@ -47,6 +47,10 @@ def correct_answers(variants: dict, equivalent: bool = False) -> dict:
                 answers[n][name] = {"separable": "yes" if a[name]["separable"] else "no", **cert}
         elif kind == "mistake_bound":
             answers[n] = {k: a[k] for k in ("gamma", "R", "bound", "mistakes")}
+        elif kind == "max_margin":
+            answers[n] = {"star_bound": a["w_star_bound"], "w_max": [fmt(t) for t in a["w_max"]],
+                          "support": list(reversed(a["support"])), "gamma_max": a["gamma_max"],
+                          "best_bound": fmt(a["best_bound"]), "mistakes": a["mistakes"]}
         elif kind == "hinge_update":
             answers[n] = {"loss": fmt(a["loss"]), "gradient": a["gradient"], "theta": a["theta"],
                           "same": a["same_as_perceptron"]}
@@ -129,12 +133,13 @@ def test_unreadable_and_missing_answers_are_reported_per_part(tmp_path, sheet):
 def test_handout_holds_digests_not_answers(sheet):
     handout, variants = sheet
     doc = json.loads(handout.read_text())
-    assert doc["format"] == "rosenblatt-handout-v1"
+    assert doc["format"] == "rosenblatt-handout-v2" and doc["kdf"]["name"] == "PBKDF2-HMAC-SHA256"
+    assert doc["kdf"]["iterations"] == 1000
     text = handout.read_text()
     assert '"answer"' not in text and '"solution"' not in text
     for ex in doc["exercises"]:
         for part in ex["parts"]:
-            if part["type"] in ("exact", "verdict"):
+            if part["type"] in ("exact", "verdict", "set"):
                 assert re.fullmatch(r"[0-9a-f]{64}", part["digest"])
             if part["type"] == "sequence":
                 assert len(part["digests"]) == 64  # padded: the count of updates is not revealed

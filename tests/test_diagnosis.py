@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from grader.mutants import CATALOGUE, EXACT_VARIANTS, Variant, run_variant
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 DEFAULT = load()
-SMALL = dataclasses.replace(DEFAULT, hidden=tuple(h for h in DEFAULT.hidden if h[0] != "large"))
+SMALL = DEFAULT.with_hidden(lambda family: family != "large")
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
 EXPOSED_BY = {"strict-inequality": "single-point", "epoch-off-by-one": "non-separable",
               "offset-when-off": "offset-only", "no-offset-update": "separable", "single-pass": "separable"}

@@ -15,11 +15,12 @@ from exercises.cli import main
 
 GOLDEN = Path(__file__).parent / "golden" / "exercises"
 GOLDEN_FILES = ("problems.md", "key.md", "problems.tex", "key.tex", "problems.html", "key.html", "exercises.json",
-                "variants/v01/handout.json", "variants/v01/answers.yaml")
+                "variants/v01/handout.json", "variants/v01/handout.html", "variants/v01/answers.yaml")
 
 
 def generate(out: Path, *extra: str) -> int:
-    return main(["generate", *extra, "--out", str(out), "--quiet"])
+    """Run `generate` with 1,000 PBKDF2 iterations per handout digest (the default run is tested on its own)."""
+    return main(["generate", *extra, "--kdf-iterations", "1000", "--out", str(out), "--quiet"])
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -34,7 +35,11 @@ def test_default_generate_works_with_no_arguments(tmp_path, monkeypatch):
             "exercises.json"} <= {p.name for p in out.iterdir()}
     doc = json.loads((out / "exercises.json").read_text())
     assert [v["kind"] for v in doc["variants"]] == ["hand_trace", "separability", "mistake_bound", "single_point",
-                                                    "hinge_update", "cover_count"]
+                                                    "hinge_update", "cover_count", "max_margin"]
+    handout = json.loads((out / "variants" / "v01" / "handout.json").read_text())
+    assert handout["kdf"] == {"name": "PBKDF2-HMAC-SHA256", "iterations": 200_000,
+                              "salt": "rosenblatt-answer-v2|<salt>|<part key>"}
+    assert (out / "variants" / "v01" / "handout.html").is_file()
 
 
 def test_same_seed_gives_byte_identical_output_and_another_seed_differs(tmp_path):
@@ -153,7 +158,7 @@ def test_latex_compiles_with_pdflatex(tmp_path):
 
 def test_golden_files(tmp_path):
     """Rendered output of a fixed seed; regenerate with UPDATE_GOLDEN=1 pytest tests/test_generate.py."""
-    assert generate(tmp_path / "o", "problem_set", "hand_trace_decimal_tie", "--seed", "7") == 0
+    assert generate(tmp_path / "o", "problem_set", "hand_trace_decimal_tie", "--seed", "7") == 0  # 1,000 iterations
     for name in GOLDEN_FILES:
         got = (tmp_path / "o" / name).read_text(encoding="utf-8")
         golden = GOLDEN / name.replace("/", "_")
@@ -196,7 +201,8 @@ def test_output_is_identical_across_processes_with_different_hash_seeds(tmp_path
     for k in (1, 2):
         env = {**os.environ, "PYTHONHASHSEED": str(k)}
         run = subprocess.run([sys.executable, "-m", "exercises", "generate", "problem_set", "--variants", "2",
-                              "--seed", "9", "--out", str(tmp_path / f"h{k}"), "--quiet"],
+                              "--seed", "9", "--out", str(tmp_path / f"h{k}"), "--quiet",
+                              "--kdf-iterations", "1000"],
                              env=env, capture_output=True, text=True, timeout=120)
         assert run.returncode == 0, run.stderr
     assert tree(tmp_path / "h1") == tree(tmp_path / "h2")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from grader.batch import discover, grade_batch, run_seed
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
-SMALL = dataclasses.replace(load(), hidden=tuple(h for h in load().hidden if h[0] != "large"))
+SMALL = load().with_hidden(lambda family: family != "large")
 
 
 @pytest.fixture
@@ -80,7 +79,8 @@ def test_recorded_seed_is_private_and_reused(tmp_path):
 
 def test_progress_bar_and_summary(capsys, tmp_path):
     from grader.batch import Progress
-    from grader.gradebook import gradebook_csv, summary_view, write_gradebook
+    from grader.classview import class_summary
+    from grader.gradebook import gradebook_csv, write_gradebook
 
     bar = Progress(2, enabled=True)
     bar.step("alice")
@@ -92,9 +92,11 @@ def test_progress_bar_and_summary(capsys, tmp_path):
              "skipped": False} for k in range(10)]
     rows.append({"submission": "broken", "status": "ungradable", "score": 0.0, "max_score": 100, "families": {},
                  "findings": [], "message": "the file does not parse as Python", "skipped": False})
-    view = summary_view(SMALL, rows)
-    assert [b["count"] for b in view["hist"]] == [1] * 10 and view["mean"] == 45.0
-    assert view["common"] == [{"title": "strict `< 0` mistake test", "name": "strict-inequality", "count": 5}]
+    view = class_summary(SMALL, rows, {"s1": "Ada"})
+    assert [b["count"] for b in view["scores"]["histogram"]] == [1] * 10 and view["scores"]["mean"] == 45.0
+    assert [(m["name"], m["count"]) for m in view["mistakes"]] == [("strict-inequality", 5)]
+    assert view["mistakes"][0]["submissions"][0] == {"submission": "s1", "name": "Ada"}
+    assert view["unknown"] == 10 and view["to_read"] == []  # rows without per-case facts are counted, not guessed
     write_gradebook(tmp_path, SMALL, rows)
     html = (tmp_path / "summary.html").read_text()
     assert "strict `&lt; 0` mistake test" in html and "the file does not parse as Python" in html

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from pathlib import Path
@@ -19,7 +18,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "grader"
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
 REGEN = os.environ.get("ROSENBLATT_REGEN_GOLDEN") == "1"
 DEFAULT = load()
-SMALL = dataclasses.replace(DEFAULT, hidden=tuple(h for h in DEFAULT.hidden if h[0] != "large"))
+SMALL = DEFAULT.with_hidden(lambda family: family != "large")
 META = {"key": "k", "assignment": "default", "assignment_sha256": "a", "seed_sha256": "c"}
 
 

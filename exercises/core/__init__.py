@@ -1,7 +1,8 @@
-"""The exact math core: perceptron traces, separability certificates, margins and bounds, Cover's count."""
+"""The exact math core: perceptron traces, separability certificates, margins, bounds, the maximum margin, Cover's count."""
 
 from exercises.core.bound import MarginBound, margin_bound
 from exercises.core.cover import cover_count, cover_fraction
+from exercises.core.maxmargin import MaxMargin, max_margin, signed_rows, verify_kkt
 from exercises.core.separability import (
     Decision,
     Infeasibility,
@@ -14,7 +15,7 @@ from exercises.core.separability import (
 from exercises.core.trace import Trace, Visit, perceptron_trace
 
 __all__ = [
-    "Decision", "Infeasibility", "MarginBound", "Separator", "Trace", "Visit",
-    "cover_count", "cover_fraction", "decide", "margin_bound", "perceptron_trace",
-    "separability", "verify_infeasibility", "verify_separator",
+    "Decision", "Infeasibility", "MarginBound", "MaxMargin", "Separator", "Trace", "Visit",
+    "cover_count", "cover_fraction", "decide", "margin_bound", "max_margin", "perceptron_trace",
+    "separability", "signed_rows", "verify_infeasibility", "verify_kkt", "verify_separator",
 ]

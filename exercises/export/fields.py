@@ -91,6 +91,8 @@ def part_blanks(kind: str, data: Any, solution: Any) -> tuple[PartBlanks, ...]:
         blanks: list[Blank] = []
         if part.type in ("exact", "verdict"):
             blanks = _values(part.id, part.label, part.value)
+        elif part.type == "set":  # one blank per member, smallest first
+            blanks = _values(part.id, f"{part.label}, in increasing order", tuple(sorted(part.value)))
         elif part.type == "sequence":
             for n, item in enumerate(part.value, 1):
                 for name, value in zip(part.item_keys, item):

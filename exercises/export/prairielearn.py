@@ -8,7 +8,7 @@ import uuid
 from typing import Any, Sequence
 
 from exercises import __version__
-from exercises.answer_parse import canonical
+from exercises.answer_parse import as_set, canonical
 from exercises.export.pool import Item, items
 from exercises.kinds import get_kind
 from exercises.render import TEMPLATES, render
@@ -47,8 +47,8 @@ def _part(part: Any) -> dict:
     elif part.type == "sequence":
         expected = [canonical(item) for item in part.value]
         shown = "[" + ", ".join(expected) + "]"
-    else:
-        expected = shown = canonical(part.value)
+    else:  # exact, or a set (compared sorted and without repeats, so any order is right)
+        expected = shown = canonical(as_set(part.value) if part.type == "set" else part.value)
     return {"type": part.type, "id": part.id, "input": name, "names": [name], "expected": expected,
             "shown": {name: shown}}
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-KIND_NAMES = ("hand_trace", "separability", "mistake_bound", "single_point", "cover_count", "hinge_update")
+KIND_NAMES = ("hand_trace", "separability", "mistake_bound", "single_point", "cover_count", "hinge_update",
+              "max_margin")
 
 
 def get_kind(name: str) -> ModuleType:

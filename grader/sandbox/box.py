@@ -15,7 +15,12 @@ ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds t
 def _encode_case(case: CaseInput) -> bytes:
     """The case's arguments as one JSON object (bytes), checked to be sendable."""
     wire = {"args": channel.to_wire(tuple(case.args)), "kwargs": channel.to_wire(dict(case.kwargs))}
-    text = channel.dumps(wire)
+    if getattr(case, "plan", None) is not None:
+        wire["plan"] = case.plan  # names and indices only; the values travel in args
+    try:
+        text = channel.dumps(wire)
+    except (TypeError, ValueError):
+        raise SandboxError(f"case {case.case_id}: the plan is not plain JSON") from None
     if b'"t":"opaque"' in text:  # tags are the only unescaped quotes in the JSON text
         raise SandboxError(f"case {case.case_id}: an argument has a type the sandbox cannot send")
     if len(text) > channel.MAX_FRAME - 4096:
@@ -94,9 +99,13 @@ class Sandbox:
         """Pid of the current zygote (its children run as uid 1_900_000_000 + this pid when root); for monitoring."""
         return self._zygote.proc.pid if self._zygote is not None else None
 
-    def run(self, source: bytes, filename: str, function: str, cases: Sequence[CaseInput]) -> SubmissionRun:
-        """Load `source` in a fresh sandboxed child and call `function` once per case, in order."""
-        return _Run(self, bytes(source), filename, function, cases).execute()
+    def run(self, source: bytes, filename: str, function: str, cases: Sequence[CaseInput],
+            setup: dict | None = None) -> SubmissionRun:
+        """Load `source` in a fresh sandboxed child and call `function` once per case (or run each case's plan).
+
+        `setup` (plain JSON) names the course modules to build before loading and the names the file must define.
+        """
+        return _Run(self, bytes(source), filename, function, cases, setup).execute()
 
     def close(self) -> None:
         """Stop the zygote and everything it started."""

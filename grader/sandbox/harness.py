@@ -2,7 +2,9 @@
 
 # Loaded by path by zygote.py inside the sandboxed child, after isolation: stdlib and numpy only.
 import base64
+import importlib.util
 import linecache
+import os
 import sys
 import traceback
 import types
@@ -10,6 +12,19 @@ import types
 import numpy as np
 
 channel = None  # the wire-format module, set by bind() (this file is loaded by path, not imported)
+MAX_HOOK_RECORDS = 2000  # (θ, θ₀) pairs a recorder keeps; later calls are counted only
+
+
+def _sibling(name: str):
+    """Load grader/sandbox/<name>.py by path (at the zygote's start, before any submission runs)."""
+    spec = importlib.util.spec_from_file_location(f"_rosenblatt_{name}", os.path.join(os.path.dirname(__file__),
+                                                                                       f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+course = _sibling("course")
 
 
 def bind(wire) -> None:
@@ -38,7 +53,8 @@ class Harness:
     """Runs inside the sandboxed child: load the submission from source bytes, then one call per case message."""
 
     def __init__(self):
-        self.func, self.filename = None, "submission.py"
+        self.func, self.filename, self.module = None, "submission.py", None
+        self.feed = course.Feed()
 
     def send(self, obj) -> None:
         channel.write_all(4, channel.frame(channel.dumps(obj)))
@@ -55,7 +71,7 @@ class Harness:
         msg = self.recv()
         if msg is None or msg.get("k") != "load":
             return
-        status, error = self.load(base64.b64decode(msg["source"]), msg["filename"], msg["function"])
+        status, error = self.load(base64.b64decode(msg["source"]), msg["filename"], msg["function"], msg.get("setup"))
         flush()
         self.send({"k": "load", "nonce": msg["nonce"], "status": status, "error": error})
         while status == "ok" and (msg := self.recv()) is not None:
@@ -63,8 +79,9 @@ class Harness:
             flush()
             self.send(reply)
 
-    def load(self, source: bytes, filename: str, function: str) -> tuple[str, str]:
+    def load(self, source: bytes, filename: str, function: str, setup=None) -> tuple[str, str]:
         self.filename, sys.argv = filename, [filename]
+        names = _names(function, setup)
         try:
             code = compile(source, filename, "exec", dont_inherit=True)
         except MemoryError:
@@ -75,15 +92,17 @@ class Harness:
         module = types.ModuleType("submission")
         module.__file__ = filename
         sys.modules["submission"] = module
+        for name, spec in (setup or {}).get("modules", {}).items():  # course modules the file imports
+            sys.modules[name] = course.build_module(name, spec, self.feed)
         try:
             exec(code, module.__dict__)  # noqa: S102 - this is the sandboxed child
         except MemoryError:
             return "memory", "MemoryError while importing"
         except BaseException as exc:  # noqa: BLE001 - anything the submission raises at import
             return "import-error", describe(exc, filename)
-        self.func = module.__dict__.get(function)
-        if self.func is None or not callable(self.func):
-            return "missing-function", f"no function named {function}"
+        self.module, self.func = module, module.__dict__.get(function)
+        if not any(callable(module.__dict__.get(name)) for name in names):
+            return "missing-function", f"no function named {' or '.join(names)}"
         return "ok", ""
 
     def case(self, msg: dict) -> dict:
@@ -91,8 +110,9 @@ class Harness:
         kwargs = channel.from_wire(msg["kwargs"], _no_opaque)
         before = _snapshot([args, kwargs])
         reply = {"k": "case", "nonce": msg["nonce"], "status": "returned", "value": None, "error": ""}
+        plan = msg.get("plan")
         try:
-            result = self.func(*args, **kwargs)
+            result = self.func(*args, **kwargs) if plan is None else self.run_plan(plan, args, kwargs)
             reply["value"] = channel.to_wire(result)
         except MemoryError:
             reply["status"], reply["error"] = "memory", "MemoryError"
@@ -100,6 +120,73 @@ class Harness:
             reply["status"], reply["error"] = "raised", describe(exc, self.filename)
         reply["mutated"] = not _same(before, [args, kwargs])
         return reply
+
+    def run_plan(self, plan, args, kwargs):
+        """Run a case's plan: a call with a hook recorder, or a class built and its methods called in sequence."""
+        if type(plan) is not dict or plan.get("kind") not in ("call", "class") or type(plan.get("name")) is not str:
+            raise channel.WireError("malformed plan")
+        target = self.module.__dict__.get(plan["name"])
+        if not callable(target):
+            raise NameError(f"the file does not define {plan['name']}")
+        if plan["kind"] == "call":
+            return _call(target, plan, args, kwargs)
+        return self._class(target, plan, args)
+
+    def _class(self, cls, plan, args):
+        x, y = args[plan["stream"]] if plan.get("stream") is not None else (None, None)
+        self.feed.reset(x, y, plan["values"], plan["weights"], int(plan["seed"]))
+        obj = cls(*args[plan["init"]])
+        kept = []
+        for step in plan["steps"]:
+            wraps = step.get("wrap", {})
+            call = [course.wrap(v, wraps.get(str(i), ""), plan["values"]) for i, v in enumerate(args[step["a"]])]
+            result = getattr(obj, step["m"])(*call)
+            if step.get("keep"):
+                kept.append(course.unwrap(result))
+        return {"kept": kept, "passes": self.feed.passes, "pass_count": self.feed.pass_count}
+
+
+def _names(function, setup) -> list:
+    names = (setup or {}).get("names") or [function]
+    if type(names) is not list or not all(type(n) is str for n in names):
+        raise channel.WireError("malformed setup")
+    return names
+
+
+class Recorder:
+    """A hook students call after each update with (θ, θ₀): keeps copies, so later changes do not show."""
+
+    def __init__(self):
+        self.records, self.calls = [], 0
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        if len(self.records) >= MAX_HOOK_RECORDS:
+            return None
+        value = args[0] if len(args) == 1 else args
+        try:
+            self.records.append([np.array(v, dtype=np.float64) for v in list(value)[:2]])
+        except BaseException:  # noqa: BLE001 - whatever the student passed, the record is just missing
+            self.records.append(None)
+        return None
+
+
+def _call(func, plan, args, kwargs):
+    """Call a function, with a recorder in place of the None the grader put where the hook goes."""
+    path = plan.get("hook")
+    if path is None:
+        return func(*args, **kwargs)
+    args = list(args)
+    recorder = Recorder()
+    holder = {"args": args, "kwargs": kwargs}[path[0]]
+    for key in path[1:-1]:
+        holder = holder[key]
+    holder[path[-1]] = recorder
+    try:
+        result = func(*args, **kwargs)
+    finally:
+        holder[path[-1]] = None  # the inputs are compared with their snapshot afterwards
+    return {"result": result, "hooks": recorder.records, "hook_calls": recorder.calls}
 
 
 def _snapshot(x):

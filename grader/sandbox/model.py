@@ -37,6 +37,7 @@ class CaseInput:
     args: tuple
     kwargs: dict
     seconds: float | None = None
+    plan: dict | None = None  # plain JSON for the harness: a call with a hook recorder, or a class and its methods
 
 
 @dataclass(frozen=True)

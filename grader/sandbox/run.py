@@ -44,10 +44,13 @@ class SetupFailed(Exception):
 class _Run:
     """One submission: children are forked as needed (a fresh one after a case kills its child) until done."""
 
-    def __init__(self, box: Host, source: bytes, filename: str, function: str, cases: Sequence[CaseInput]):
+    def __init__(self, box: Host, source: bytes, filename: str, function: str, cases: Sequence[CaseInput],
+                 setup: dict | None = None):
         self.box, self.limits, self.cases, self.source = box, box.limits, list(cases), source
         self.load_msg = {"k": "load", "source": base64.b64encode(source).decode("ascii"),
                          "filename": os.path.basename(filename) or "submission.py", "function": function}
+        if setup is not None:  # plain JSON: the course modules to build and the names the file must define
+            self.load_msg["setup"] = setup
         self.wire = [box.encoded(c) for c in self.cases]
         self.out, self.err = channel.Capture(self.limits.output_bytes), channel.Capture(self.limits.output_bytes)
         self.outcomes: list[CaseOutcome] = []

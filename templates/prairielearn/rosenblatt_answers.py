@@ -267,6 +267,14 @@ def canonical(value):
     return format_surd(value)
 
 
+def as_set(value):
+    """A parsed list read as a set of rational numbers: sorted, without repeats, so [3, 1, 1] is [1, 3]."""
+    if not isinstance(value, tuple) or any(isinstance(v, tuple) or any(k != 1 for k in v) for v in value):
+        raise AnswerError("expected a list of rational numbers, like [1, 3]")
+    numbers = sorted({v.get(1, Fraction(0)) for v in value})
+    return tuple({1: q} if q else {} for q in numbers)
+
+
 def parse_bool(text):
     if isinstance(text, str) and text.strip().lower() in _BOOLS:
         return _BOOLS[text.strip().lower()]
@@ -329,7 +337,8 @@ def check_part(part, given, data):
             return (1.0, "correct") if parse_bool(text) == part["expected"] else (0.0, "incorrect")
         if part["type"] == "sequence":
             return _sequence(part, text)
-        return (1.0, "correct") if canonical(parse(text)) == part["expected"] else (0.0, "incorrect")
+        value = as_set(parse(text)) if part["type"] == "set" else parse(text)
+        return (1.0, "correct") if canonical(value) == part["expected"] else (0.0, "incorrect")
     except AnswerError as err:
         return 0.0, f"cannot read this answer: {err.message}"
 

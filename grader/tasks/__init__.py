@@ -1,0 +1,62 @@
+"""Test cases per task (perceptron, averaged, update, classify): a registry; each module draws its own families.
+
+The rest of the grader imports this face: `visible(a)`, `hidden(a, seed)` and `reference(a, case, X, y)`.
+"""
+
+from __future__ import annotations
+
+from grader.assignment import Assignment
+from grader.cases import Case, Expected, make_case
+from grader.mutants import EXACT_VARIANTS, offered, run_variant
+from grader.tasks import averaged, classify, training, update
+
+TASKS = {"perceptron": training, "averaged": averaged, "update": update, "classify": classify}
+
+
+def visible(a: Assignment) -> tuple[Case, ...]:
+    """Every function's visible cases, in the order the functions are listed."""
+    return tuple(c for f in a.functions for c in TASKS[f.task].visible(a, f))
+
+
+def hidden(a: Assignment, seed: str) -> tuple[Case, ...]:
+    """Every function's hidden cases for one seed."""
+    return tuple(c for f in a.functions for c in TASKS[f.task].hidden(a, f, seed))
+
+
+def smaller(a: Assignment, case: Case, cid: str, X, y, cert, seconds: float) -> Case | None:
+    """A smaller version of a training case (for shrinking), with its convention's exact result."""
+    f = a.spec(case.function) if case.function else a.primary
+    if f.task != "perceptron" or f.method:
+        return None
+    if training.plain(a, f):
+        return make_case(cid, case.family, True, X, y, case.offset, case.max_epochs, cert, seconds)
+    exp = training.expected(f, X, y, case.offset, case.max_epochs, case.step, case.start)
+    if exp is None:
+        return None
+    return Case(case_id=cid, family=case.family, tags=case.tags, visible=True, title=case.title, X=tuple(X),
+                y=tuple(y), offset=case.offset, max_epochs=case.max_epochs, expected=exp, certificate=cert,
+                seconds=seconds, function=case.function, step=case.step, start=case.start)
+
+
+def mutants(a: Assignment, case: Case) -> tuple[tuple[str, Expected], ...]:
+    """Each offered mistake's exact output on a case (the seeds' set for the default and column assignments)."""
+    f = a.spec(case.function) if case.function else a.primary
+    if training.plain(a, f):
+        return tuple((name, run_variant(v, case.X, case.y, case.offset, case.max_epochs)) for name, v in EXACT_VARIANTS)
+    if f.convention.by_property:
+        return ()
+    out = []
+    for name, knobs in offered(f):
+        if f.task == "classify":
+            e = classify.expected(f, case.X, case.start, knobs.tie)
+        elif f.task == "update":
+            e = update.expected(f, case.X, case.y, case.start, case.step, knobs)
+        else:
+            e = training.expected(f, case.X, case.y, case.offset, case.max_epochs, case.step, case.start,
+                                  average=f.task == "averaged", knobs=knobs, record=False)
+        if e is not None:
+            out.append((name, e))
+    return tuple(out)
+
+
+__all__ = ["TASKS", "Expected", "hidden", "mutants", "smaller", "visible"]

@@ -1,0 +1,57 @@
+"""The classify task: predictions of given weights on points, with the course's label for a score of exactly 0."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from grader.assignment import Assignment
+from grader.cases import Case, Expected
+from grader.functions import FunctionSpec
+from grader.reference import classify
+from grader.tasks import base
+from grader.tasks.update import _point, _weights
+
+SIZES = {"points": (6, 3), "tie": (6, 2), "single-point": (1, 3), "one-dimensional": (5, 1),
+         "input-mutation": (4, 2), "interface": (4, 2)}
+
+
+def expected(f: FunctionSpec, X, start, tie: str | None = None) -> Expected:
+    theta, theta0 = start if start is not None else ((Fraction(0),) * len(X[0]), Fraction(0))
+    return Expected(tuple(theta), theta0, False, 0, predictions=classify(X, theta, theta0, f.convention, tie))
+
+
+def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, rng, zero: bool = False) -> Case:
+    conv = f.convention
+    n, d = SIZES[family]
+    theta, theta0 = _weights(rng, f, d) if not zero else ((Fraction(0),) * d, Fraction(0))
+    ties = family == "tie" and conv.tie != "avoid"
+    X = []
+    for k in range(n):
+        kind = "tie" if zero or (ties and k % 3 == 1) else ("mistake" if k % 2 else "correct")
+        X.append(_point(rng, f, theta, theta0, kind, d, 2)[0])
+    start = (theta, theta0)
+    exp = expected(f, X, start)
+    check = {"input-mutation": "mutation", "interface": "interface"}.get(family, "result")
+    title = f"{n} point{'s' if n != 1 else ''} in {d}-D" + (", weights zero" if zero else ", given weights")
+    return base.build(a, f, cid, family, visible, X, [1] * n, conv.bias == "separate", None, None, exp,
+                      seconds=a.case_seconds, check=check, start=None if (zero and f.method) else start,
+                      title=title)
+
+
+def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
+    out: list[Case] = []
+    for family, _ in f.hidden:
+        rng = base.hidden_rng(a, f, seed, family)
+        count = 2 if family in ("points", "tie") else 1
+        out += [_case(a, f, family, False, base.case_id(a, f, family, k + 1), rng) for k in range(count)]
+    return out
+
+
+def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
+    rng = base.visible_rng(a, f)
+    out = [_case(a, f, "points", True, base.case_id(a, f, "visible", 1), rng)]
+    if f.convention.tie != "avoid":
+        out.append(_case(a, f, "tie", True, base.case_id(a, f, "visible", 2), rng))
+    if f.method and f.convention.tie != "avoid":
+        out.append(_case(a, f, "single-point", True, base.case_id(a, f, "visible", len(out) + 1), rng, zero=True))
+    return out

@@ -1,0 +1,115 @@
+"""The single-step update task: one call from given weights (a function), or a sequence from zero (a method)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exercises.errors import InternalError
+from exercises.numbers import fraction_str
+from grader.assignment import Assignment
+from grader.cases import Case, Expected
+from grader.draw import MAX_TRIES
+from grader.functions import FunctionSpec
+from grader.reference import Knobs, run
+from grader.tasks import base
+
+# family -> the kind of each step (a method's sequence runs all of them from zero weights; a function gets one)
+KINDS = {"mistake": ("mistake", "mistake", "correct"), "correct": ("mistake", "correct", "correct"),
+         "tie": ("tie", "mistake", "tie"), "one-dimensional": ("mistake", "correct"),
+         "fractional": ("mistake", "correct"), "input-mutation": ("mistake",), "interface": ("correct",)}
+POWERS = [Fraction(s * 2 ** e) for e in (-1, 0, 1) for s in (1, -1)]
+
+
+def _score(theta, theta0, x) -> Fraction:
+    return sum(a * b for a, b in zip(theta, x)) + theta0
+
+
+def _tie_point(rng, theta, theta0, d: int, denom: int):
+    """x with θ·x + θ₀ = 0 exactly and x dyadic: solve for a coordinate whose θ is a power of two."""
+    js = [j for j in range(d) if theta[j] in POWERS]
+    if not js:
+        return None
+    j = js[int(rng.integers(0, len(js)))]
+    x = list(base.dyadic(rng, (d,), 3, denom))
+    x[j] = Fraction(0)
+    x[j] = -_score(theta, theta0, x) / theta[j]
+    return tuple(x) if abs(x[j]) <= 8 else None
+
+
+def _point(rng, f: FunctionSpec, theta, theta0, kind: str, d: int, denom: int):
+    """A point and label that make a mistake, are classified correctly, or lie on the boundary (θ ≠ 0)."""
+    conv = f.convention
+    if not any(theta) and theta0 == 0:  # from zero weights every point is on the boundary: the tie rule decides
+        x = tuple(base.dyadic(rng, (d,), 3, denom))
+        wanted = [v for v in (-1, 1) if conv.mistake(0, v) == (kind != "correct")] or [-1, 1]
+        return x, int(wanted[int(rng.integers(0, len(wanted)))])
+    for _ in range(MAX_TRIES):
+        if kind == "tie":
+            x = _tie_point(rng, theta, theta0, d, denom) if any(theta) else tuple(base.dyadic(rng, (d,), 3, denom))
+            if x is not None:
+                return x, int(rng.choice([-1, 1]))
+            continue
+        x = tuple(base.dyadic(rng, (d,), 3, denom))
+        s = _score(theta, theta0, x)
+        if s != 0:
+            predicted = conv.predict(s)
+            return x, (-predicted if kind == "mistake" else predicted)
+    raise InternalError(f"could not draw a {kind} point for an update case")
+
+
+def _weights(rng, f: FunctionSpec, d: int) -> tuple[tuple[Fraction, ...], Fraction]:
+    theta = list(base.dyadic(rng, (d,), 2, 4))
+    theta[-1] = POWERS[int(rng.integers(0, len(POWERS)))]  # so that a tie point can be solved for exactly
+    theta0 = base.dyadic(rng, (1,), 2, 4)[0] if f.convention.bias == "separate" else Fraction(0)
+    return tuple(theta), theta0
+
+
+def expected(f: FunctionSpec, X, y, start, step, knobs: Knobs = Knobs()) -> Expected:
+    """The weights after each step (one step for a function), and whether each step changed them."""
+    conv = f.convention
+    theta, theta0 = start if start is not None else ((Fraction(0),) * len(X[0]), Fraction(0))
+    r = run(X, y, conv, offset=conv.bias == "separate", max_epochs=1, step=step, theta=theta, theta0=theta0,
+            record=True, knobs=knobs)
+    states = tuple((s[0], s[1]) for s in r.states)
+    return Expected(states[-1][0], states[-1][1], False, r.mistakes, changed=tuple(s[2] for s in r.states),
+                    states=states)
+
+
+def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, rng, k: int) -> Case:
+    d = 1 if family == "one-dimensional" else int(rng.integers(2, 5))
+    denom = 16 if family == "fractional" else 2
+    single = family if family in ("mistake", "correct", "tie") else KINDS[family][k % len(KINDS[family])]
+    kinds = KINDS[family] if f.method else (single,)
+    start = None if f.method else _weights(rng, f, d)
+    theta, theta0 = start if start else ((Fraction(0),) * d, Fraction(0))
+    X, y = [], []
+    step = base.step_for(f, k, True)
+    for kind in kinds:
+        x, label = _point(rng, f, theta, theta0, kind, d, denom)
+        X.append(x)
+        y.append(label)
+        e = expected(f, X[-1:], y[-1:], (theta, theta0), step)
+        theta, theta0 = e.theta, e.theta0
+    exp = expected(f, X, y, start, step)
+    check = {"input-mutation": "mutation", "interface": "interface"}.get(family, "result")
+    n = len(X)
+    title = f"{n} update{'s' if n != 1 else ''} in {d}-D" + ("" if f.method else " from given weights")
+    if step != 1 or f.passes("step"):
+        title += f", {a.term('step')} {fraction_str(step)}"
+    return base.build(a, f, cid, family, visible, X, y, f.convention.bias == "separate", None, None, exp,
+                      seconds=a.case_seconds, check=check, step=step, start=start, title=title)
+
+
+def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
+    out: list[Case] = []
+    for family, _ in f.hidden:
+        rng = base.hidden_rng(a, f, seed, family)
+        count = 1 if family in ("input-mutation", "interface") else len(KINDS[family])
+        out += [_case(a, f, family, False, base.case_id(a, f, family, k + 1), rng, k) for k in range(count)]
+    return out
+
+
+def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
+    rng = base.visible_rng(a, f)
+    return [_case(a, f, family, True, base.case_id(a, f, "visible", k + 1), rng, k)
+            for k, family in enumerate(("mistake", "correct", "tie"))]

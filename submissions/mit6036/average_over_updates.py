@@ -1,0 +1,51 @@
+"""The averaged perceptron adds (th, th0) to its sums only when it updates, and divides by the number of
+updates: the average must be over all n·T visits.
+
+Expected: score < max; diagnosis: average-over-updates
+"""
+
+import numpy as np
+
+
+def positive(x, th, th0):
+    return np.sign(th.T @ x + th0)
+
+
+def perceptron(data, labels, params={}, hook=None):
+    T = params.get('T', 100)
+    (d, n) = data.shape
+    th = np.zeros((d, 1))
+    th0 = np.zeros((1, 1))
+    for t in range(T):
+        for i in range(n):
+            x = data[:, i:i + 1]
+            y = labels[:, i:i + 1]
+            if y * positive(x, th, th0) <= 0.0:
+                th = th + y * x
+                th0 = th0 + y
+                if hook:
+                    hook((th, th0))
+    return th, th0
+
+
+def averaged_perceptron(data, labels, params={}, hook=None):
+    T = params.get('T', 100)
+    (d, n) = data.shape
+    th = np.zeros((d, 1))
+    th0 = np.zeros((1, 1))
+    ths = np.zeros((d, 1))
+    th0s = np.zeros((1, 1))
+    count = 0
+    for t in range(T):
+        for i in range(n):
+            x = data[:, i:i + 1]
+            y = labels[:, i:i + 1]
+            if y * positive(x, th, th0) <= 0.0:
+                th = th + y * x
+                th0 = th0 + y
+                if hook:
+                    hook((th, th0))
+                ths = ths + th
+                th0s = th0s + th0
+                count += 1
+    return ths / count, th0s / count
