@@ -21,7 +21,8 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; given the command's name, only the modules up to the one that registers it are imported."""
     parser = _Parser(
         prog="rosenblatt",
         description="Exact perceptron exercises with worked answer keys, and an autograder for perceptron code.",
@@ -31,13 +32,21 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
+        if command is not None and command in sub.choices:
+            break
     return parser
+
+
+def _command_name(argv: Sequence[str]) -> str | None:
+    """The command word: the first argument not starting with `-` (the top-level options take no values)."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; user mistakes print one sentence and exit with the error's code (2)."""
     try:
-        args = build_parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(_command_name(argv)).parse_args(argv)
         return int(args.run(args) or 0)
     except RosenblattError as err:
         print(f"rosenblatt: {err.message}", file=sys.stderr)

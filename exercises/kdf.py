@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # hashlib (OpenSSL) and the thread pool load on first digest: the CLI imports this module
+    from concurrent.futures import ThreadPoolExecutor
 
 NAME = "PBKDF2-HMAC-SHA256"
 DEFAULT_ITERATIONS = 200_000  # about 50 ms per guess in Chromium here; see docs/handouts.md
@@ -14,7 +15,7 @@ MIN_ITERATIONS = 1_000
 MAX_ITERATIONS = 10_000_000
 SALT_PREFIX = "rosenblatt-answer-v2"
 PARALLEL_FROM = 20_000  # iterations per digest from which threads pay for themselves
-_POOL: list[ThreadPoolExecutor] = []  # one pool per process, made on first use
+_POOL: list["ThreadPoolExecutor"] = []  # one pool per process, made on first use
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class Kdf:
         return f"{SALT_PREFIX}|{self.salt}|{key}"
 
     def digest(self, key: str, canonical: str) -> str:
+        import hashlib
+
         return hashlib.pbkdf2_hmac("sha256", canonical.encode("ascii"), self.salt_text(key).encode("ascii"),
                                    self.iterations, 32).hex()
 
@@ -41,6 +44,8 @@ class Kdf:
         if len(requests) < 2 or self.iterations < PARALLEL_FROM or (os.cpu_count() or 1) < 2:
             return [self.digest(k, c) for k, c in requests]
         if not _POOL:
+            from concurrent.futures import ThreadPoolExecutor
+
             _POOL.append(ThreadPoolExecutor(max_workers=os.cpu_count(), thread_name_prefix="rosenblatt-kdf"))
         return list(_POOL[0].map(lambda kc: self.digest(*kc), requests))
 

@@ -1,11 +1,15 @@
 """The one jinja2 Environment for all user-facing text (StrictUndefined; templates get data, never HTML).
 
 jinja2 is imported when the first template is rendered, not when this module is imported (start-up of --help).
+Compiled templates are cached in `templates/__pycache__`, as Python caches its own bytecode beside the sources:
+written when that folder is writable and bytecode writing is on, keyed by each template's source checksum.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +26,33 @@ def _escaped(name: str | None) -> bool:
     return name is not None and name.removesuffix(".j2").endswith((".html", ".svg", ".xml"))
 
 
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """jinja2's cache of compiled templates in templates/__pycache__ (None where it cannot exist: compile in memory)."""
+    import jinja2
+
+    folder = TEMPLATES / "__pycache__"
+    write = not sys.dont_write_bytecode
+    if write and not folder.is_dir():
+        try:
+            folder.mkdir(mode=0o755)
+        except OSError:  # a read-only install: compile in memory, as Python does without __pycache__
+            return None
+    if not folder.is_dir():
+        return None
+    write = write and os.access(folder, os.W_OK)
+
+    class SourceSideCache(jinja2.FileSystemBytecodeCache):
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            if not write:
+                return
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:  # disk full or the folder just went away: skip the cache, as Python skips a .pyc
+                return
+
+    return SourceSideCache(str(folder), "%s.jinja2")
+
+
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """Build (once) the Environment over the top-level `templates/` folder."""
@@ -35,6 +66,7 @@ def environment() -> jinja2.Environment:
         auto_reload=False,  # templates do not change during a run: no stat() of the file per render
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=_bytecode_cache(),
     )
     # Untrusted text (student output, file names): `md` inline in Markdown, `fence` a Markdown code block,
     # `term` multi-line terminal text, `name` a one-line display name. HTML templates are autoescaped as well.

@@ -11,7 +11,7 @@ from exercises.core import (
     Infeasibility, Separator, cover_count, cover_fraction, decide, margin_bound, perceptron_trace,
     separability, verify_infeasibility, verify_separator,
 )
-from exercises.core.separability import verify
+from exercises.core.separation import verify
 
 XOR_X = [[0, 0], [1, 1], [0, 1], [1, 0]]
 XOR_Y = [-1, -1, 1, 1]

@@ -1,21 +1,41 @@
-"""The exact math core: perceptron traces, separability certificates, margins, bounds, the maximum margin, Cover's count."""
+"""The exact math core: perceptron traces, separability certificates, margins, bounds, the maximum margin, Cover's count.
 
-from exercises.core.bound import MarginBound, margin_bound
-from exercises.core.cover import cover_count, cover_fraction
-from exercises.core.maxmargin import MaxMargin, max_margin, signed_rows, verify_kkt
-from exercises.core.separability import (
-    Decision,
-    Infeasibility,
-    Separator,
-    decide,
-    separability,
-    verify_infeasibility,
-    verify_separator,
-)
-from exercises.core.trace import Trace, Visit, perceptron_trace
+Names load on first use (PEP 562), so `rosenblatt trace` imports the trace module only, not the simplex.
+"""
 
-__all__ = [
-    "Decision", "Infeasibility", "MarginBound", "MaxMargin", "Separator", "Trace", "Visit",
-    "cover_count", "cover_fraction", "decide", "margin_bound", "max_margin", "perceptron_trace",
-    "separability", "signed_rows", "verify_infeasibility", "verify_kkt", "verify_separator",
-]
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+_HOME = {  # public name -> the module under exercises.core that defines it (no module shares a public name)
+    "MarginBound": "bound", "margin_bound": "bound",
+    "cover_count": "cover", "cover_fraction": "cover",
+    "MaxMargin": "maxmargin", "max_margin": "maxmargin", "signed_rows": "maxmargin", "verify_kkt": "maxmargin",
+    "Decision": "separation", "Infeasibility": "separation", "Separator": "separation", "decide": "separation",
+    "separability": "separation", "verify_infeasibility": "separation", "verify_separator": "separation",
+    "Trace": "trace", "Visit": "trace", "perceptron_trace": "trace",
+}
+__all__ = sorted(_HOME)
+
+if TYPE_CHECKING:
+    from exercises.core.bound import MarginBound, margin_bound
+    from exercises.core.cover import cover_count, cover_fraction
+    from exercises.core.maxmargin import MaxMargin, max_margin, signed_rows, verify_kkt
+    from exercises.core.separation import (
+        Decision, Infeasibility, Separator, decide, separability, verify_infeasibility, verify_separator,
+    )
+    from exercises.core.trace import Trace, Visit, perceptron_trace
+
+
+def __getattr__(name: str) -> object:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'exercises.core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"exercises.core.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))

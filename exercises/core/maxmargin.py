@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
 from exercises.core.linalg import independent, min_norm_on
-from exercises.core.separability import decide
+from exercises.core.separation import decide
 from exercises.core.trace import perceptron_trace
 from exercises.errors import InternalError
 from exercises.numbers import exact_str, fraction_str, to_sympy, vector_str

@@ -1,0 +1,90 @@
+"""Start-up stays lean: quick commands import no sympy, numpy or grader; the lazy core face and the template cache
+give the same answers as eager imports and fresh compilation. (Times are measured in benchmarks/, not here.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = "X: [[1, 2], [-1, 2], [0, -1]]\ny: [1, -1, -1]\noffset: false\ntheta_init: [1, -0.8]\n"
+HEAVY = ("sympy", "numpy", "grader", "concurrent.futures", "exercises.generate_cli")
+PROBE = """
+import json, sys, io, contextlib
+from exercises.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(sys.argv[1:])
+heavy = sorted({m.split('.')[0] if m.split('.')[0] in ('sympy', 'numpy', 'grader') else m
+                for m in sys.modules if m in HEAVY or m.split('.')[0] in ('sympy', 'numpy', 'grader')})
+print(json.dumps({"code": code, "heavy": heavy, "out": out.getvalue()}))
+"""
+
+
+def _probe(*argv: str, env: dict | None = None) -> dict:
+    code = f"HEAVY = {HEAVY!r}\n{PROBE}"
+    res = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True,
+                         env=env, check=True)
+    return json.loads(res.stdout)
+
+
+@pytest.fixture
+def seed_file(tmp_path):
+    path = tmp_path / "seeds.yaml"
+    path.write_text(SEEDS)
+    return path
+
+
+@pytest.mark.parametrize("argv", [["trace", "{data}"], ["separable", "{data}"], ["cover", "10", "3"], ["--version"]])
+def test_quick_commands_import_no_sympy_numpy_or_grader(seed_file, argv):
+    argv = [a.format(data=seed_file) for a in argv]
+    if argv == ["--version"]:  # argparse exits: run it for real and only look at what it prints
+        res = subprocess.run([sys.executable, "-m", "exercises.cli", "--version"], cwd=ROOT, capture_output=True,
+                             text=True)
+        assert res.returncode == 0 and res.stdout.startswith("rosenblatt ")
+        return
+    probe = _probe(*argv)
+    assert probe["code"] == 0
+    assert probe["heavy"] == []
+
+
+def test_trace_output_is_the_same_with_a_cold_and_a_warm_template_cache(seed_file, tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    cache = ROOT / "templates" / "__pycache__"
+    outputs = []
+    for _ in range(2):  # the first run may compile and write the cache; the second reads it
+        res = subprocess.run([sys.executable, "-m", "exercises.cli", "trace", str(seed_file)], cwd=ROOT, env=env,
+                             capture_output=True, text=True, check=True)
+        outputs.append(res.stdout)
+    off = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+    for junk in cache.glob("*.jinja2"):  # a damaged cache entry is recompiled, never trusted
+        junk.write_bytes(b"not a jinja2 bytecode file")
+    res = subprocess.run([sys.executable, "-m", "exercises.cli", "trace", str(seed_file)], cwd=ROOT, env=off,
+                         capture_output=True, text=True, check=True)
+    outputs.append(res.stdout)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert "Converged: pass 2 made no update." in outputs[0]
+    assert any(cache.glob("*.jinja2"))
+
+
+def test_the_lazy_core_face_gives_functions_not_modules():
+    code = ("import exercises.core.maxmargin, exercises.core.separation, exercises.core.bound\n"
+            "import exercises.core as core\n"
+            "from exercises.core import separability\n"
+            "import types\n"
+            "bad = [n for n in core.__all__ if isinstance(getattr(core, n), types.ModuleType)]\n"
+            "print(bad, callable(separability))")
+    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert res.stdout.split() == ["[]", "True"]
+
+
+def test_unknown_names_in_the_core_face_raise_attribute_error():
+    import exercises.core as core
+
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        core.nope  # noqa: B018
+    assert {"perceptron_trace", "separability", "max_margin"} <= set(dir(core))
