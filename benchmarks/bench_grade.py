@@ -2,8 +2,9 @@
 
 Everything the issue asks for is printed by one run (about 15 minutes on 2 shared cores; `--sections` picks some):
 
-* breakdown: per submission, in one process with one warm strong sandbox: the suite's child, judging + diagnosis
-  + shrinking (including the shrink candidates' child, for failures), and writing the three feedback files;
+* breakdown: per submission, in one process with one warm strong sandbox: the suite in its child (fork, load,
+  cases, exit), the shrink candidates' batches (for failures, in the same child), judging + diagnosis + shrinking,
+  and writing the three feedback files;
   for an instant submission (returns zeros at once, so it fails: the most feedback work) and `correct.py`;
 * overhead: `rosenblatt grade` in a fresh process, one worker, marginal cost per submission
   ((wall(n) - wall(n/10)) / (n - n/10), and the same in CPU time of the whole process tree, which other jobs on a
@@ -83,17 +84,32 @@ def _median_ms(xs: list[float]) -> float:
 
 
 class _Timed:
-    """A sandbox that records how long each of its runs took (the suite's child, then the shrink candidates')."""
+    """A sandbox whose sessions record how long each batch took (the suite, then shrink candidates' rounds);
+    the first batch's time includes forking the child, and closing the session (its exit) is added to it."""
 
     def __init__(self, box):
         self.box, self.spent = box, []
 
-    def run(self, *args):
-        start = time.perf_counter()
-        try:
-            return self.box.run(*args)
-        finally:
-            self.spent.append(time.perf_counter() - start)
+    def session(self, *args):
+        timed, inner = self, self.box.session(*args)
+
+        class _Session:
+            def run(self, cases):
+                start = time.perf_counter()
+                try:
+                    return inner.run(cases)
+                finally:
+                    timed.spent.append(time.perf_counter() - start)
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                start = time.perf_counter()
+                inner.close()
+                timed.spent[0] += time.perf_counter() - start
+
+        return _Session()
 
 
 def breakdown(n: int) -> dict:
@@ -128,7 +144,7 @@ def breakdown(n: int) -> dict:
                 out[label] = {"score": f"{report.score}/{report.max_score}", "cases_in_suite_child": len(suite.inputs()),
                               "suite_child_ms": _median_ms(parts["suite"]),
                               "of_which_its_own_calls_in_process_ms": round(1000 * own, 2),
-                              "shrink_candidates_child_ms": _median_ms(parts["probes"]),
+                              "shrink_candidates_ms": _median_ms(parts["probes"]),
                               "judge_diagnose_shrink_ms": _median_ms(parts["judge"]),
                               "write_feedback_ms": _median_ms(parts["write"]),
                               "total_ms": _median_ms(parts["all"]),

@@ -99,6 +99,12 @@ class RemoteSandbox:
                                f"{self.expect}): install the same rosenblatt version on every worker")
         return run_from_json(body)
 
+    def session(self, source: bytes, filename: str, function: str, setup: dict | None = None):
+        """Each batch of a submission is its own task (a worker's child is not kept between tasks)."""
+        from grader.sandbox import SeparateRuns
+
+        return SeparateRuns(self, source, filename, function, setup)
+
     def close(self) -> None:
         """Nothing to stop on the client (workers keep their sandboxes for the next batch)."""
 

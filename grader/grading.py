@@ -232,21 +232,22 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     elif b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
         return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
                       max_score, meta=meta)
-    setup = {"setup": suite.setup} if suite.setup is not None else {}
-    vis = sandbox.run(source, filename, a.function, suite.inputs(factory), **setup)  # one child for the suite
-    if vis.load_status != "ok":
-        return _unloaded(vis, a, name, filename, max_score, meta, notebook)
-    outcomes = _outcomes(vis, notebook)
-    for c in suite.cases:
-        outcomes.setdefault(c.case_id, _NotRun(c.case_id))
-    verdicts = _mutation_anywhere(suite, outcomes, {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases})
+    with sandbox.session(source, filename, a.function, suite.setup) as session:  # one child, while it lives
+        vis = session.run(suite.inputs(factory))
+        if vis.load_status != "ok":
+            return _unloaded(vis, a, name, filename, max_score, meta, notebook)
+        outcomes = _outcomes(vis, notebook)
+        for c in suite.cases:
+            outcomes.setdefault(c.case_id, _NotRun(c.case_id))
+        verdicts = _mutation_anywhere(suite, outcomes,
+                                      {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.cases})
+
+        def run_candidates(cases: list[Case]) -> dict[str, Any]:
+            run = session.run(suite.inputs_for(cases, factory))
+            return _outcomes(run, notebook) if run.load_status == "ok" else {}
+
+        shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-
-    def run_candidates(cases: list[Case]) -> dict[str, Any]:
-        run = sandbox.run(source, filename, a.function, suite.inputs_for(cases, factory), **setup)
-        return _outcomes(run, notebook) if run.load_status == "ok" else {}
-
-    shrunk = _shrink(suite, verdicts, outcomes, run_candidates)
     named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)

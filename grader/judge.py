@@ -11,7 +11,7 @@ from exercises.numbers import fraction_str
 from grader import properties
 from grader.assignment import Assignment
 from grader.calling import Answer, spec_of
-from grader.cases import Case
+from grader.cases import Case, Expected
 from grader.plans import read
 
 FAILED_RUN = {
@@ -115,10 +115,10 @@ def _fields(f, case: Case) -> tuple[str, ...]:
     return ("theta",) if f.method else f.returns
 
 
-def compare_exact(a, case: Case, answer: Answer) -> tuple[str, ...]:
-    """The returned fields that differ from the exact reference."""
+def compare_exact(a, case: Case, answer: Answer, e: Expected | None = None) -> tuple[str, ...]:
+    """The returned fields that differ from the exact reference (or from `e`, a mutant's output, in its place)."""
     f = spec_of(a, case)
-    e = case.expected
+    e = case.expected if e is None else e
     expected = {"theta": e.theta, "theta0": e.theta0, "converged": e.converged, "mistakes": e.mistakes,
                 "changed": e.changed[0] if e.changed else None}
     return tuple(x for x in _fields(f, case) if getattr(answer, x) != expected[x])

@@ -8,7 +8,8 @@ and the standalone files the zygote loads by path: `zygote`, `harness` (child si
 
 from grader.sandbox.box import Sandbox
 from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, SandboxError, SubmissionRun
+from grader.sandbox.run import SeparateRuns, Session
 from grader.sandbox.plain import run_from_json, run_to_json
 
-__all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxError", "SubmissionRun",
-           "run_from_json", "run_to_json"]
+__all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxError", "SeparateRuns", "Session",
+           "SubmissionRun", "run_from_json", "run_to_json"]

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from grader.sandbox import channel
 from grader.sandbox.model import CaseInput, Limits, SandboxError, SubmissionRun
-from grader.sandbox.run import _Run
+from grader.sandbox.run import Session, _Run
 from grader.sandbox.supervisor import Child, Zygote, ZygoteGone
 
 ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds the CaseInput, so ids stay unique)
@@ -38,6 +38,7 @@ class Sandbox:
         self._zygote: Zygote | None = None
         self._mode, self.isolation_note = "weak", ""
         self._encoded: dict[int, tuple[CaseInput, bytes]] = {}
+        self._retired: Child | None = None  # the last submission's child, exiting while the grader judges
         self._start()
 
     def encoded(self, case: CaseInput) -> bytes:
@@ -62,7 +63,23 @@ class Sandbox:
             why = "requested by the caller" if self._requested == "weak" else f"namespaces unavailable: {zygote.note}"
             self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
 
+    def _retire(self, child: Child) -> None:
+        self._collect()
+        self._retired = child
+
+    def _collect(self) -> None:
+        """Wait for the retired child's exit (usually long done), killing it after a grace; before a new child."""
+        child, self._retired = self._retired, None
+        if child is None:
+            return
+        try:
+            child.end(1.0)
+        except ZygoteGone:
+            child.abandon()
+            self._drop_zygote()
+
     def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child:
+        self._collect()
         for attempt in range(2):
             if self._zygote is None or not self._zygote.alive():
                 self._drop_zygote()
@@ -74,6 +91,9 @@ class Sandbox:
         raise SandboxError("the sandbox zygote keeps dying while starting a child")
 
     def _drop_zygote(self) -> None:
+        child, self._retired = self._retired, None
+        if child is not None:
+            child.abandon()
         if self._zygote is not None:
             self._zygote.close()
             self._zygote = None
@@ -105,10 +125,23 @@ class Sandbox:
 
         `setup` (plain JSON) names the course modules to build before loading and the names the file must define.
         """
-        return _Run(self, bytes(source), filename, function, cases, setup).execute()
+        try:
+            with self.session(source, filename, function, setup) as session:
+                return session.run(cases)
+        finally:
+            self._collect()  # nothing of this run is left when it returns
+
+    def session(self, source: bytes, filename: str, function: str, setup: dict | None = None) -> Session:
+        """Load `source` once and keep its child for several batches of cases (`Session.run`); close when done.
+
+        Closing lets the child exit while the caller goes on (judging); the sandbox collects it, killing whatever
+        is left of it, before it starts the next child, and in `close()`.
+        """
+        return Session(_Run(self, bytes(source), filename, function, setup))
 
     def close(self) -> None:
         """Stop the zygote and everything it started."""
+        self._collect()
         self._drop_zygote()
 
     def __enter__(self) -> Sandbox:

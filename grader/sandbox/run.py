@@ -34,6 +34,8 @@ class Host(Protocol):
 
     def _drop_zygote(self) -> None: ...
 
+    def _retire(self, child: Child) -> None: ...
+
     def zygote_stderr(self) -> str: ...
 
 
@@ -42,56 +44,80 @@ class SetupFailed(Exception):
 
 
 class _Run:
-    """One submission: children are forked as needed (a fresh one after a case kills its child) until done."""
+    """One submission, loaded once: batches of cases run in its child while that child lives (`execute`), and a
+    fresh child, loading the file again, takes over the rest of a batch whenever a case ends one."""
 
-    def __init__(self, box: Host, source: bytes, filename: str, function: str, cases: Sequence[CaseInput],
-                 setup: dict | None = None):
-        self.box, self.limits, self.cases, self.source = box, box.limits, list(cases), source
+    def __init__(self, box: Host, source: bytes, filename: str, function: str, setup: dict | None = None):
+        self.box, self.limits, self.source = box, box.limits, source
         self.load_msg = {"k": "load", "source": base64.b64encode(source).decode("ascii"),
                          "filename": os.path.basename(filename) or "submission.py", "function": function}
         if setup is not None:  # plain JSON: the course modules to build and the names the file must define
             self.load_msg["setup"] = setup
-        self.wire = [box.encoded(c) for c in self.cases]
         self.out, self.err = channel.Capture(self.limits.output_bytes), channel.Capture(self.limits.output_bytes)
+        self.cases: list[CaseInput] = []
+        self.wire: list[bytes] = []
         self.outcomes: list[CaseOutcome] = []
         self.loading, self.flooded, self.deadline, self.hard_deadline = True, False, 0.0, 0.0
         self.bytes_left, self.values_left = self.limits.result_bytes, self.limits.result_nodes
+        self.load_status: str | None = None
+        self.load_error = ""
+        self.child: Child | None = None  # a loaded child waiting for more cases (between batches)
 
-    def execute(self) -> SubmissionRun:
+    def execute(self, cases: Sequence[CaseInput]) -> SubmissionRun:
+        """Run one batch of cases, with the submission's full time budget (the result budgets are shared)."""
         start = time.monotonic()
+        self.cases, self.outcomes = list(cases), []
+        self.wire = [self.box.encoded(c) for c in self.cases]
         self.deadline = start + self.limits.total_seconds
         self.hard_deadline = start + STARVED_CAP * self.limits.total_seconds
-        load_status, load_error, why = None, "", "not run: the submission's time ran out or it failed to load"
-        if len(self.source) > MAX_SOURCE:
-            load_status, load_error = "import-error", f"the source file is larger than {MAX_SOURCE >> 20} MiB"
-        while load_status is None or (load_status == "ok" and len(self.outcomes) < len(self.cases)
-                                      and time.monotonic() < self.deadline):
+        why = "not run: the submission's time ran out or it failed to load"
+        if self.load_status is None and len(self.source) > MAX_SOURCE:
+            self.load_status, self.load_error = "import-error", f"the source file is larger than {MAX_SOURCE >> 20} MiB"
+        while self.load_status is None or (self.load_status == "ok" and len(self.outcomes) < len(self.cases)
+                                           and time.monotonic() < self.deadline):
             if self.bytes_left <= 0 or self.values_left <= 0:
                 why = "not run: the submission sent more data on the result channel than one submission may"
                 break
             status, error = self.attempt()
-            if load_status is None:
-                load_status, load_error = status, error
+            if self.load_status is None:
+                self.load_status, self.load_error = status, error
             elif status != "ok":
                 why = f"not run: the submission failed to load again ({status})"
                 break
         outcomes = self.outcomes + [CaseOutcome(c.case_id, "not-run", None, why, False, 0.0)
                                     for c in self.cases[len(self.outcomes):]]
+        if self.child is not None:
+            self.child.drain_now()  # what it printed before its last result
+            self.flooded |= self.child.flooded
         note = "output limit reached: the streams were closed on the submission" if self.flooded else ""
-        return SubmissionRun(load_status, load_error, tuple(outcomes), self.out.text(note), self.err.text(note),
-                             self.box.isolation, self.box.isolation_note, time.monotonic() - start,
-                             self.box.layers)
+        return SubmissionRun(self.load_status, self.load_error, tuple(outcomes), self.out.text(note),
+                             self.err.text(note), self.box.isolation, self.box.isolation_note,
+                             time.monotonic() - start, self.box.layers)
+
+    def close(self) -> None:
+        """Let the kept child go: it exits as its control pipe closes, while the grader judges; the sandbox
+        collects it (or kills it after a grace) before it starts the next child."""
+        child, self.child = self.child, None
+        if child is not None:
+            child.release()
+            self.box._retire(child)
+
+    def queue(self, child: Child, first: int) -> list[str]:
+        """Queue cases first.. on the child, each with a fresh nonce."""
+        nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
+        for index, nonce in enumerate(nonces, first):
+            child.send_encoded(b'{"k":"case","nonce":' + channel.dumps(nonce) + b"," + self.wire[index][1:])
+        child.flush()
+        return nonces
 
     def start_child(self) -> tuple[Child, str, list[str]]:
         """A child that said it is ready, with the load and every remaining case queued; retried on a new zygote."""
         first, reason = len(self.outcomes), ""
         for _ in range(SETUP_TRIES):
             child = self.box._spawn(self.out, self.err, self.bytes_left)
-            load_nonce, nonces = secrets.token_hex(8), [secrets.token_hex(8) for _ in self.cases[first:]]
+            load_nonce = secrets.token_hex(8)
             child.send({**self.load_msg, "nonce": load_nonce})
-            for index, nonce in enumerate(nonces, first):
-                child.send_encoded(b'{"k":"case","nonce":' + channel.dumps(nonce) + b"," + self.wire[index][1:])
-            child.close_after_sending()
+            nonces = self.queue(child, first)
             try:
                 self.wait_ready(child)
                 return child, load_nonce, nonces
@@ -101,25 +127,39 @@ class _Run:
         raise SandboxError(f"the sandbox could not be built: {reason}")
 
     def attempt(self) -> tuple[str, str]:
-        """One child: everything it needs is queued at once; then read its results until done or it dies."""
-        self.loading, child = True, None
+        """One child: the kept one, or a new one with the load queued; read its results until done or it dies.
+
+        A child that answered every case stays loaded for the next batch; any other is ended here.
+        """
+        child, self.child = self.child, None
+        self.loading = child is None
+        budget = 0
         try:
-            child, load_nonce, nonces = self.start_child()
-            status, error, start = self.load(child, load_nonce)
+            if child is None:
+                child, load_nonce, nonces = self.start_child()
+                status, error, start = self.load(child, load_nonce)
+            else:
+                budget = child.reader.received
+                status, error, start = "ok", "", time.monotonic()
+                nonces = self.queue(child, len(self.outcomes))
             self.loading = False
             for index, nonce in enumerate(nonces, len(self.outcomes)):
                 if start is None:
                     break
                 outcome, start = self.run_case(child, index, nonce, start)
                 self.outcomes.append(outcome)
-            child.end(1.0)
+            if start is not None and status == "ok" and not child.ended:
+                self.child, child = child, None  # kept: loaded and waiting for the next batch
+            else:
+                child.end(1.0)
             return status, error
         except ZygoteGone:
             return self.lost(child)
         finally:
-            if child is not None:
-                self.flooded |= child.flooded
-                self.bytes_left -= child.reader.received
+            live = child if child is not None else self.child
+            if live is not None:
+                self.flooded |= live.flooded
+                self.bytes_left -= live.reader.received - budget
 
     def wait_ready(self, child: Child) -> None:
         """The child's first message, written before any submission code runs: ready, or why setup failed."""
@@ -229,3 +269,45 @@ def _case_outcome(msg, case_id: str, nonce: str, seconds: float) -> CaseOutcome:
         raise channel.WireError("unexpected message")
     value = channel.from_wire(msg["value"], Opaque) if status == "returned" else None
     return CaseOutcome(case_id, status, value, _text(error), mutated, seconds)
+
+
+class Session:
+    """One submission loaded in a sandboxed child: `run(cases)` batches go to that child while it lives, so a
+    follow-up batch (the shrink candidates of failed cases) costs no new child. Close it (or use `with`)."""
+
+    def __init__(self, run: _Run):
+        self._run = run
+
+    def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
+        """Each batch has the submission's whole time budget; the result-size budgets span the session."""
+        return self._run.execute(cases)
+
+    def close(self) -> None:
+        self._run.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class SeparateRuns:
+    """A session for stand-ins that only have Sandbox.run's signature (a cluster client, test doubles): each
+    batch is a run of its own, in a fresh child."""
+
+    def __init__(self, runner, source: bytes, filename: str, function: str, setup: dict | None = None):
+        self.runner, self.source, self.filename, self.function = runner, source, filename, function
+        self.setup = {"setup": setup} if setup is not None else {}
+
+    def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
+        return self.runner.run(self.source, self.filename, self.function, cases, **self.setup)
+
+    def close(self) -> None:
+        """Nothing is kept between batches."""
+
+    def __enter__(self) -> SeparateRuns:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

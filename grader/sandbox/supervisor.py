@@ -146,7 +146,6 @@ class Child:
                  result_bytes: int = 4 * channel.MAX_FRAME):
         self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
         self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
-        self.closing = False
         self.reader = channel.FrameReader(max_total=max(0, min(result_bytes, 4 * channel.MAX_FRAME)))
         self.frames, self.pending, self.delay = deque(), bytearray(), 0.0
         ctl_r, self.ctl = os.pipe()
@@ -181,9 +180,22 @@ class Child:
         """Queue a message already encoded as JSON bytes (a cached case)."""
         self.pending += channel.frame(payload)
 
-    def close_after_sending(self) -> None:
-        """Close the control pipe once everything queued is written (the child then exits when done)."""
-        self.closing = True
+    def release(self) -> None:
+        """Close the control pipe without waiting: the child exits when it reads the end (`end` collects it)."""
+        if self.ctl >= 0:
+            os.close(self.ctl)
+            self.ctl = -1
+
+    def drain_now(self) -> None:
+        """Read what the child's streams hold right now, without waiting (a kept child's output so far)."""
+        for _ in range(64):  # each round reads up to 64 KiB per stream
+            before = sum(c.total for c in self.streams.values() if c is not None)
+            self.pump(0.0)
+            if sum(c.total for c in self.streams.values() if c is not None) == before:
+                return
+
+    def flush(self) -> None:
+        """Write what is queued, as far as the pipe takes it now (pump writes the rest while waiting)."""
         self._write()
 
     def pump(self, deadline: float) -> None:
@@ -218,9 +230,6 @@ class Child:
             pass
         except OSError:  # the child closed its end or died: nothing more can be sent
             self.pending.clear()
-        if self.closing and not self.pending and self.ctl >= 0:
-            os.close(self.ctl)
-            self.ctl = -1
 
     def _read(self, fd: int) -> None:
         try:

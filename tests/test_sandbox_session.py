@@ -1,0 +1,93 @@
+"""Sessions: one submission's batches of cases share its sandboxed child while it lives, each with its own time
+budget; a batch after a dead child starts a fresh one; closing leaves nothing behind once collected."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+
+import numpy as np
+import pytest
+
+from grader.sandbox import CaseInput, Limits, Sandbox
+
+FAST = Limits(case_seconds=1.0, total_seconds=1.2, load_seconds=1.0)
+X, Y = np.array([[1.0, 0.5], [-0.5, -1.0]]), np.array([1, -1])
+COUNTER = textwrap.dedent("""
+    import os, sys, time
+    calls, me = 0, os.urandom(8).hex()  # this process's identity (strong children are all pid 1)
+    def f(X, y, mode="count"):
+        global calls
+        calls += 1
+        print(f"call {calls}")
+        if mode == "die":
+            os._exit(3)
+        if mode == "sleep":
+            time.sleep(0.4)
+        return [me, calls, os.getpid()]
+""").encode()
+
+
+def cases(*modes: str, prefix: str = "c") -> list[CaseInput]:
+    return [CaseInput(f"{prefix}{k}", (X, Y), {"mode": m}) for k, m in enumerate(modes)]
+
+
+@pytest.fixture(scope="module", params=["strong", "weak"])
+def box(request):
+    isolation = request.param
+    with Sandbox(FAST, isolation="auto" if isolation == "strong" else "weak") as sandbox:
+        yield sandbox
+
+
+def _values(run) -> list:
+    assert run.load_status == "ok", run.load_error
+    return [o.value if o.status == "returned" else o.status for o in run.outcomes]
+
+
+def test_batches_share_the_child_and_its_state(box):
+    with box.session(COUNTER, "s.py", "f") as session:
+        first = _values(session.run(cases("count", "count")))
+        second = session.run(cases("count", prefix="d"))
+    assert [v[1] for v in first] == [1, 2] and _values(second)[0][1] == 3
+    assert len({v[0] for v in first + _values(second)}) == 1  # one process served all three calls
+    assert "call 1" in second.stdout and "call 3" in second.stdout  # the session's output so far
+
+
+def test_a_batch_after_the_child_died_loads_the_file_again_in_a_fresh_child(box):
+    with box.session(COUNTER, "s.py", "f") as session:
+        first = session.run(cases("count", "die", "count"))
+        second = session.run(cases("count", prefix="d"))
+    values = _values(first)
+    assert values[1] == "crashed" and values[2][1] == 1 and values[0][0] != values[2][0]
+    assert _values(second)[0][:2] == [values[2][0], 2]  # the fresh child is kept for the next batch
+
+
+def test_each_batch_has_the_whole_time_budget(box):
+    with box.session(COUNTER, "s.py", "f") as session:
+        first = session.run(cases("sleep", "sleep"))  # 0.8 s of the 1.2 s budget
+        second = session.run(cases("sleep", "sleep", prefix="d"))  # 0.8 s more: a budget of its own
+    assert [o.status for o in first.outcomes] == ["returned"] * 2
+    assert [o.status for o in second.outcomes] == ["returned"] * 2
+
+
+def test_output_printed_before_the_last_result_is_in_the_batch(box):
+    loud = COUNTER.replace(b'print(f"call {calls}")', b'print("x" * 200_000)')
+    with box.session(loud, "s.py", "f") as session:
+        run = session.run(cases("count"))
+    assert run.stdout.count("x") > 100_000 or "bytes dropped" in run.stdout
+
+
+def test_a_closed_session_leaves_no_process_once_the_next_run_starts(box):
+    with box.session(COUNTER, "s.py", "f") as session:
+        pid = _values(session.run(cases("count")))[0][2]
+    after = box.run(COUNTER, "s.py", "f", cases("count"))
+    assert _values(after)[0][1] == 1
+    if box.isolation == "weak":  # strong children's pids are inside their own namespace
+        assert not os.path.exists(f"/proc/{pid}")
+
+
+def test_a_failed_load_is_reported_for_every_batch(box):
+    with box.session(b"def f(:\n", "s.py", "f") as session:
+        first, second = session.run(cases("count")), session.run(cases("count", prefix="d"))
+    assert first.load_status == second.load_status == "syntax-error"
+    assert [o.status for o in second.outcomes] == ["not-run"]
