@@ -18,12 +18,14 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "grader"
 REGEN = os.environ.get("ROSENBLATT_REGEN_GOLDEN") == "1"
 NAMES = {"correct": "Ada Lovelace", "strict_less_than": "Alan Turing", "step_size": "Grace <Hopper>"}
 RANDOM = ("shuffled", "random_start")  # different outputs on every run: not for golden files
+# float ties after dividing by np.linalg.norm: its outcome on some cases depends on the numpy build
+FLOATY = ("normalized", "nb_normalized")
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("grades")
-    subs = [s for s in discover([SUBMISSIONS]) if s.name not in RANDOM]
+    subs = [s for s in discover([SUBMISSIONS]) if s.name not in RANDOM + FLOATY]
     grade_batch(SMALL, subs, out, "class-view-seed", 2, False, FakeSandbox, False, FakeCaseInput, names=NAMES)
     return out
 
@@ -40,7 +42,8 @@ def test_golden_summary_of_the_sample_submissions(graded, name):
 
 def test_summary_says_who_has_which_mistake_and_what_to_read(graded):
     doc = json.loads((graded / "summary.json").read_text())
-    samples = sorted(p.stem for p in SUBMISSIONS.glob("*.*") if p.suffix in (".py", ".ipynb") and p.stem not in RANDOM)
+    samples = sorted(p.stem for p in SUBMISSIONS.glob("*.*")
+                     if p.suffix in (".py", ".ipynb") and p.stem not in RANDOM + FLOATY)
     assert doc["submissions"] == len(samples) and sum(b["count"] for b in doc["scores"]["histogram"]) == \
         doc["scores"]["graded"]
     mistakes = {m["name"]: m for m in doc["mistakes"]}
