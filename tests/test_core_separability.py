@@ -166,3 +166,23 @@ def test_perceptron_finds_separators_that_verify():
     trace = perceptron_trace(X, y, offset=True, max_epochs=1000)
     assert trace.converged
     assert verify_separator(X, y, Separator(trace.theta, trace.theta0), offset=True)
+
+
+_exact = st.fractions(min_value=-20, max_value=20, max_denominator=12)
+_float = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 3).flatmap(lambda d: st.tuples(
+    st.lists(st.tuples(*[_exact] * d), min_size=1, max_size=8),
+    st.lists(st.one_of(_float, _exact), min_size=d, max_size=d),
+    st.one_of(_float, _exact), st.booleans(), st.booleans())))
+def test_verify_separator_is_the_exact_sign_test_on_cached_and_fresh_points(args):
+    rows, theta, theta0, offset, as_tuple = args
+    y = [1 if k % 2 else -1 for k in range(len(rows))]
+    X = tuple(rows) if as_tuple else [list(r) for r in rows]  # tuples are cached, lists are not
+    theta0 = theta0 if offset else 0
+    want = all(yi * (sum(F(t) * F(v) for t, v in zip(theta, x)) + F(theta0)) > 0 for x, yi in zip(rows, y))
+    sep = Separator(tuple(theta), theta0)
+    assert verify_separator(X, y, sep, offset) == want
+    assert verify_separator(X, y, sep, offset) == want  # again, from the cache for tuples

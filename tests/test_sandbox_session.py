@@ -4,7 +4,9 @@ budget; a batch after a dead child starts a fresh one; closing leaves nothing be
 from __future__ import annotations
 
 import os
+import signal
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -91,3 +93,24 @@ def test_a_failed_load_is_reported_for_every_batch(box):
         first, second = session.run(cases("count")), session.run(cases("count", prefix="d"))
     assert first.load_status == second.load_status == "syntax-error"
     assert [o.status for o in second.outcomes] == ["not-run"]
+
+
+def _zygote_children(box) -> list[int]:
+    pid = box.zygote_pid
+    with open(f"/proc/{pid}/task/{pid}/children") as fh:
+        return [int(p) for p in fh.read().split()]
+
+
+def test_the_next_child_is_built_ahead_and_replaced_if_it_died_waiting(box):
+    with box.session(COUNTER, "s.py", "f") as session:
+        session.run(cases("count"))
+    time.sleep(0.3)  # the last child exits; the next submission's child is built and waits
+    kids = _zygote_children(box)
+    assert len(kids) == 1
+    os.kill(kids[0], signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while _zygote_children(box) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    with box.session(COUNTER, "s.py", "f") as session:
+        run = session.run(cases("count", "count"))
+    assert run.load_status == "ok" and [v[1] for v in _values(run)] == [1, 2]

@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import Sequence, Union
 
 from exercises.core.simplex import phase_one
-from exercises.core.trace import scaled_to_integers
 from exercises.errors import InternalError
 from exercises.numbers import fraction_str, vector_str
 
@@ -95,8 +94,34 @@ def verify_separator(X, y, sep: Separator, offset: bool) -> bool:
         return False
     if len(sep.theta) != len(X[0]):
         return False
-    xs, th, th0, s = scaled_to_integers(X, sep.theta, sep.theta0)  # same signs, times s², in integers
-    return all(yi * (sum(t * v for t, v in zip(th, x)) + th0 * s) > 0 for x, yi in zip(xs, y))
+    xs, scale = integer_rows(X)  # x·scale in integers
+    theta = [Fraction(v) for v in sep.theta]
+    theta0 = Fraction(sep.theta0)
+    t = math.lcm(*(v.denominator for v in theta), theta0.denominator)
+    th, th0 = [int(v * t) for v in theta], int(theta0 * t) * scale  # θ·t, θ₀·t·scale: same signs, in integers
+    return all(yi * (sum(a * b for a, b in zip(th, x)) + th0) > 0 for x, yi in zip(xs, y))
+
+
+_ROWS: dict[int, tuple] = {}  # id(X) -> (X, its integer rows, their scale); X is held, so its id stays its own
+MAX_CACHED = 64
+
+
+def integer_rows(X) -> tuple[list[list[int]], int]:
+    """The points times the least common denominator of their coordinates, as Python ints, and that factor.
+
+    Cached for immutable point sets (tuples of tuples), which a grader checks many answers against.
+    """
+    hit = _ROWS.get(id(X))
+    if hit is not None and hit[0] is X:
+        return hit[1], hit[2]
+    rows = [[Fraction(v) for v in row] for row in X]
+    scale = math.lcm(1, *(v.denominator for row in rows for v in row))
+    ints = [[int(v * scale) for v in row] for row in rows]
+    if isinstance(X, tuple) and all(type(row) is tuple for row in X):
+        if len(_ROWS) >= MAX_CACHED:
+            _ROWS.clear()
+        _ROWS[id(X)] = (X, ints, scale)
+    return ints, scale
 
 
 def verify_infeasibility(X, y, cert: Infeasibility, offset: bool) -> bool:

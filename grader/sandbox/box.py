@@ -39,6 +39,7 @@ class Sandbox:
         self._mode, self.isolation_note = "weak", ""
         self._encoded: dict[int, tuple[CaseInput, bytes]] = {}
         self._retired: Child | None = None  # the last submission's child, exiting while the grader judges
+        self._ahead: Child | None = None  # the next submission's child, spawned while the grader judges
         self._start()
 
     def encoded(self, case: CaseInput) -> bytes:
@@ -63,9 +64,16 @@ class Sandbox:
             why = "requested by the caller" if self._requested == "weak" else f"namespaces unavailable: {zygote.note}"
             self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
 
-    def _retire(self, child: Child) -> None:
+    def _retire(self, child: Child, ahead: bool) -> None:
+        """Keep the released child for collection; with `ahead`, ask for the next one now (the zygote starts it
+        as soon as this one is reaped), so that building it overlaps the grader's judging."""
         self._collect()
         self._retired = child
+        if ahead and self._ahead is None and self._zygote is not None:
+            try:
+                self._ahead = Child(self._zygote, self._mode, self.limits)
+            except ZygoteGone:
+                self._drop_zygote()  # the next _spawn starts a new zygote
 
     def _collect(self) -> None:
         """Wait for the retired child's exit (usually long done), killing it after a grace; before a new child."""
@@ -80,6 +88,18 @@ class Sandbox:
 
     def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child:
         self._collect()
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            if ahead.z is self._zygote and self._zygote.alive():
+                ahead.adopt(out, err, result_bytes)
+                try:
+                    ahead.wait_spawned()  # usually long answered; and did it die while waiting?
+                    if ahead.status is None:
+                        return ahead
+                    ahead.end(0.0)  # died waiting (killed from outside): collect it and start a fresh one
+                except ZygoteGone:
+                    self._drop_zygote()
+            ahead.abandon()
         for attempt in range(2):
             if self._zygote is None or not self._zygote.alive():
                 self._drop_zygote()
@@ -91,9 +111,10 @@ class Sandbox:
         raise SandboxError("the sandbox zygote keeps dying while starting a child")
 
     def _drop_zygote(self) -> None:
-        child, self._retired = self._retired, None
-        if child is not None:
-            child.abandon()
+        for child in (self._retired, self._ahead):
+            if child is not None:
+                child.abandon()
+        self._retired = self._ahead = None
         if self._zygote is not None:
             self._zygote.close()
             self._zygote = None
@@ -126,7 +147,7 @@ class Sandbox:
         `setup` (plain JSON) names the course modules to build before loading and the names the file must define.
         """
         try:
-            with self.session(source, filename, function, setup) as session:
+            with Session(_Run(self, bytes(source), filename, function, setup), ahead=False) as session:
                 return session.run(cases)
         finally:
             self._collect()  # nothing of this run is left when it returns
@@ -135,7 +156,8 @@ class Sandbox:
         """Load `source` once and keep its child for several batches of cases (`Session.run`); close when done.
 
         Closing lets the child exit while the caller goes on (judging); the sandbox collects it, killing whatever
-        is left of it, before it starts the next child, and in `close()`.
+        is left of it, before it starts the next child, and in `close()`. Closing also asks for the next
+        submission's child ahead of time, so that it is built while the caller judges this one.
         """
         return Session(_Run(self, bytes(source), filename, function, setup))
 

@@ -34,7 +34,7 @@ class Host(Protocol):
 
     def _drop_zygote(self) -> None: ...
 
-    def _retire(self, child: Child) -> None: ...
+    def _retire(self, child: Child, ahead: bool) -> None: ...
 
     def zygote_stderr(self) -> str: ...
 
@@ -94,13 +94,14 @@ class _Run:
                              self.err.text(note), self.box.isolation, self.box.isolation_note,
                              time.monotonic() - start, self.box.layers)
 
-    def close(self) -> None:
+    def close(self, ahead: bool = True) -> None:
         """Let the kept child go: it exits as its control pipe closes, while the grader judges; the sandbox
-        collects it (or kills it after a grace) before it starts the next child."""
+        collects it (or kills it after a grace) before it starts the next child. `ahead`: have the next
+        submission's child built meanwhile."""
         child, self.child = self.child, None
         if child is not None:
             child.release()
-            self.box._retire(child)
+            self.box._retire(child, ahead)
 
     def queue(self, child: Child, first: int) -> list[str]:
         """Queue cases first.. on the child, each with a fresh nonce."""
@@ -200,6 +201,8 @@ class _Run:
         Time the job's process spent runnable but waiting for a CPU (starved by other jobs) is added back, up to
         STARVED_CAP times the limit, so a busy neighbour cannot make a correct submission miss its deadlines.
         """
+        if child.frames:  # already here (a fast child's results come in bulk): no deadline to stretch
+            return child.frames.popleft()
         base, hard = child.run_delay(), min(start + STARVED_CAP * limit, self.hard_deadline)
         while True:
             starved = child.run_delay() - base
@@ -275,15 +278,15 @@ class Session:
     """One submission loaded in a sandboxed child: `run(cases)` batches go to that child while it lives, so a
     follow-up batch (the shrink candidates of failed cases) costs no new child. Close it (or use `with`)."""
 
-    def __init__(self, run: _Run):
-        self._run = run
+    def __init__(self, run: _Run, ahead: bool = True):
+        self._run, self._ahead = run, ahead
 
     def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
         """Each batch has the submission's whole time budget; the result-size budgets span the session."""
         return self._run.execute(cases)
 
     def close(self) -> None:
-        self._run.close()
+        self._run.close(self._ahead)
 
     def __enter__(self) -> Session:
         return self

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import secrets
 import select
@@ -24,6 +25,17 @@ from grader.sandbox.model import Limits, SandboxError
 ZYGOTE_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "zygote.py")
 SETUP_SECONDS = 10.0  # building one sandbox; grader-side, never charged to the submission
 _THREADS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+PIPE_BYTES = 1 << 20  # Linux's default /proc/sys/fs/pipe-max-size
+
+
+def _widen(fd: int) -> None:
+    """Grow a pipe's buffer to PIPE_BYTES where the kernel allows it (else it keeps its 64 KiB)."""
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+    except (OSError, AttributeError):  # pipe-max-size lowered, or not Linux: the ping-pong still works
+        pass
 
 
 class ZygoteGone(Exception):
@@ -103,6 +115,11 @@ class Zygote:
         except (OSError, channel.WireError):
             raise ZygoteGone from None
 
+    def read_pending(self) -> None:
+        """Read every message already waiting on the socket into the inbox."""
+        while select.select([self.sock], [], [], 0)[0]:
+            self.read_one()
+
     def expect(self, ops: tuple[str, ...], seconds: float) -> dict:
         """Wait for the first message whose op is in ops; ZygoteGone on timeout or end of file."""
         deadline = time.monotonic() + seconds
@@ -142,26 +159,36 @@ class Zygote:
 class Child:
     """The grader's ends of one sandboxed child's pipes (control, results, stdout, stderr), pumped to deadlines."""
 
-    def __init__(self, zygote: Zygote, mode: str, limits: Limits, out: channel.Capture, err: channel.Capture,
-                 result_bytes: int = 4 * channel.MAX_FRAME):
+    def __init__(self, zygote: Zygote, mode: str, limits: Limits, out: channel.Capture | None = None,
+                 err: channel.Capture | None = None, result_bytes: int = 4 * channel.MAX_FRAME):
+        """Ask the zygote for a child. Without captures it is spawned ahead (the next submission's, started while
+        the grader judges the last one); `adopt` gives it its submission's captures and budget before use."""
         self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
         self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
-        self.reader = channel.FrameReader(max_total=max(0, min(result_bytes, 4 * channel.MAX_FRAME)))
         self.frames, self.pending, self.delay = deque(), bytearray(), 0.0
+        self.tag = secrets.token_hex(6)  # echoed in the zygote's answer to this spawn request
         ctl_r, self.ctl = os.pipe()
+        _widen(self.ctl)  # the cases are queued at once: one write instead of a 64 KiB ping-pong with the child
         self.res, res_w = os.pipe()
-        (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe()
-        self.streams = {self.res: None, out_r: out, err_r: err}  # fd -> capture; None is the result channel
+        (self.out_fd, out_w), (self.err_fd, err_w) = os.pipe(), os.pipe()
+        self.streams: dict[int, channel.Capture | None] = {}  # fd -> capture; None is the result channel
+        self.adopt(out or channel.Capture(0), err or channel.Capture(0), result_bytes)
         for fd in (self.ctl, *self.streams):
             os.set_blocking(fd, False)
         try:
-            zygote.send({"op": "spawn", "mode": mode, "limits": asdict(limits)}, [ctl_r, res_w, out_w, err_w])
+            zygote.send({"op": "spawn", "tag": self.tag, "mode": mode, "limits": asdict(limits)},
+                        [ctl_r, res_w, out_w, err_w])
         except ZygoteGone:
             self.abandon()
             raise
         finally:
             for fd in (ctl_r, res_w, out_w, err_w):
                 os.close(fd)
+
+    def adopt(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> None:
+        """Bind the child to one submission's output captures and result budget (before anything is read)."""
+        self.reader = channel.FrameReader(max_total=max(0, min(result_bytes, 4 * channel.MAX_FRAME)))
+        self.streams = {self.res: None, self.out_fd: out, self.err_fd: err}
 
     def run_delay(self) -> float:
         """Seconds the job's process has waited, runnable, for a CPU (from /proc/PID/schedstat; 0 if unknown)."""
@@ -213,14 +240,37 @@ class Child:
                 self._write()
             elif fd in self.streams:
                 self._read(fd)
+        self._take_notices()
+
+    def wait_spawned(self) -> None:
+        """Wait for the zygote's answer to this child's spawn request (ZygoteGone if none comes)."""
+        deadline = time.monotonic() + SETUP_SECONDS
+        while self.pid is None and time.monotonic() < deadline:
+            self.pump(deadline)
+        if self.pid is None:
+            raise ZygoteGone
+        self.z.read_pending()  # an exit notice already sent (a child spawned ahead that died waiting)
+        self._take_notices()
+
+    def _take_notices(self) -> None:
+        """Take this child's notices from the zygote's inbox; leave the next child's (spawned ahead) in it."""
+        keep: deque = deque()
         while self.z.inbox:
             note = self.z.inbox.popleft()
-            if note.get("op") == "spawn-failed":
+            op = note.get("op")
+            if op in ("spawned", "spawn-failed") and note.get("tag") != self.tag:
+                if len(keep) < 64:
+                    keep.append(note)  # the answer to another spawn request (a child spawned ahead)
+            elif op == "spawn-failed":
+                self.z.inbox.extendleft(reversed(keep))
                 raise SandboxError(f"the sandbox could not start a child: {str(note.get('error'))[:500]}")
-            if note.get("op") == "spawned":
+            elif op == "spawned":
                 self.pid = int(note["pid"])
-            elif note.get("op") == "exited" and note.get("pid") == self.pid:  # a stale notice is not ours
+            elif op == "exited" and note.get("pid") == self.pid:
                 self.status, self.exited_at = note.get("status"), time.monotonic()
+            elif op == "exited" and len(keep) < 64:  # perhaps a child spawned ahead that died before use
+                keep.append(note)
+        self.z.inbox.extend(keep)
 
     def _write(self) -> None:
         try:
@@ -286,7 +336,7 @@ class Child:
             if time.monotonic() >= limit:
                 if killed:
                     raise ZygoteGone
-                self.z.send({"op": "kill"})
+                self.z.send({"op": "kill", "pid": self.pid})
                 limit, killed = time.monotonic() + SETUP_SECONDS, True
             self.pump(limit)
         drain_until = time.monotonic() + 0.5

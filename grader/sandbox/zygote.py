@@ -61,6 +61,7 @@ class Zygote:
         iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
         self.groups = cgroups.Groups(f"rosenblatt-{os.getpid()}") if self.full_root else None
         self.job_dirs: list[str] = []
+        self.queued: tuple[dict, list[int]] | None = None  # a spawn asked for ahead, started when the job is reaped
         self.filter = ""  # why the syscall filter is off ("" while it is on); set by probe_filter()
 
     def layers(self, strong: bool) -> list[str]:
@@ -188,6 +189,9 @@ class Zygote:
     # ------------------------------------------------------------ serving
 
     def spawn(self, msg: dict, fds: list[int]) -> None:
+        if self.job is not None and self.queued is None and len(fds) == 4:
+            self.queued = (msg, fds)  # the next submission's child, asked for while this one finishes
+            return
         try:
             if self.job is not None or len(fds) != 4:
                 raise OSError("protocol error: a job is already running or fds are missing")
@@ -197,9 +201,9 @@ class Zygote:
                                                      limits["max_processes"], limits["cpu_quota"])
             self.job = self.fork_strong(fds, msg["limits"], False) if self.mode == "strong" \
                 else self.fork_weak(fds, msg["limits"])
-            self.reply(op="spawned", pid=self.job)
+            self.reply(op="spawned", pid=self.job, tag=msg.get("tag"))
         except OSError as exc:
-            self.reply(op="spawn-failed", error=f"{type(exc).__name__}: {exc}")
+            self.reply(op="spawn-failed", error=f"{type(exc).__name__}: {exc}", tag=msg.get("tag"))
         finally:
             for fd in fds:
                 os.close(fd)
@@ -232,6 +236,10 @@ class Zygote:
             cgroups.Groups.empty_job(self.job_dirs)
             pid, self.job, self.tmpdir, self.job_dirs = self.job, None, None, []
             self.reply(op="exited", status=status, pid=pid)
+            if self.queued is not None:
+                msg, fds = self.queued
+                self.queued = None
+                self.spawn(msg, fds)
 
     def serve(self) -> None:
         while True:
@@ -245,9 +253,11 @@ class Zygote:
                 msg = channel.loads(data) if data else {"op": "quit"}
                 if msg.get("op") == "spawn":
                     self.spawn(msg, fds)
-                elif msg.get("op") == "kill":
+                elif msg.get("op") == "kill" and msg.get("pid") in (None, self.job):
                     self.kill()
                 elif msg.get("op") == "quit":
+                    for fd in self.queued[1] if self.queued is not None else ():
+                        os.close(fd)
                     self.kill()
                     iso.kill_children()
                     if self.groups is not None:
