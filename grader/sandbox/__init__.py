@@ -1,15 +1,15 @@
 """Run hostile student code in isolated children of a warm zygote: the sandbox's one public face.
 
-The rest of the grader imports only what is listed here. Inside: `box` (the grader-side API), `supervisor`
-(zygote and child pipes, deadlines), `model` (boundary types), `plain` (a run as strict JSON, for cluster workers),
-and the standalone files the zygote loads by path: `zygote`, `harness` (child side), `channel` (wire format),
+The rest of the grader imports only what is listed here. Inside: `box` (the grader-side API), `run` and
+`session` (one submission's batches), `child` (a child's pipes and deadlines), `supervisor` (the zygote's
+client), `model` (boundary types), `plain` (a run as strict JSON, for cluster workers), and the standalone files the zygote loads by path: `zygote`, `harness` (child side), `channel` (wire format),
 `isolation`, `seccomp`, `cgroups`.
 """
 
 from grader.sandbox.box import Sandbox
 from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, SandboxError, SubmissionRun
-from grader.sandbox.run import SeparateRuns, Session
 from grader.sandbox.plain import run_from_json, run_to_json
+from grader.sandbox.session import SeparateRuns, Session
 
 __all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxError", "SeparateRuns", "Session",
            "SubmissionRun", "run_from_json", "run_to_json"]

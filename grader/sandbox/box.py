@@ -6,8 +6,10 @@ from typing import Sequence
 
 from grader.sandbox import channel
 from grader.sandbox.model import CaseInput, Limits, SandboxError, SubmissionRun
-from grader.sandbox.run import Session, _Run
-from grader.sandbox.supervisor import Child, Zygote, ZygoteGone
+from grader.sandbox.child import Child
+from grader.sandbox.run import _Run
+from grader.sandbox.session import Session
+from grader.sandbox.supervisor import Zygote, ZygoteGone
 
 ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds the CaseInput, so ids stay unique)
 

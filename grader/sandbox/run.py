@@ -10,7 +10,8 @@ from typing import Protocol, Sequence
 
 from grader.sandbox import channel
 from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, SandboxError, SubmissionRun
-from grader.sandbox.supervisor import SETUP_SECONDS, Child, ZygoteGone, exit_reason
+from grader.sandbox.child import Child
+from grader.sandbox.supervisor import SETUP_SECONDS, ZygoteGone, exit_reason
 
 
 CASE_STATUSES = frozenset({"returned", "raised", "memory"})
@@ -272,45 +273,3 @@ def _case_outcome(msg, case_id: str, nonce: str, seconds: float) -> CaseOutcome:
         raise channel.WireError("unexpected message")
     value = channel.from_wire(msg["value"], Opaque) if status == "returned" else None
     return CaseOutcome(case_id, status, value, _text(error), mutated, seconds)
-
-
-class Session:
-    """One submission loaded in a sandboxed child: `run(cases)` batches go to that child while it lives, so a
-    follow-up batch (the shrink candidates of failed cases) costs no new child. Close it (or use `with`)."""
-
-    def __init__(self, run: _Run, ahead: bool = True):
-        self._run, self._ahead = run, ahead
-
-    def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
-        """Each batch has the submission's whole time budget; the result-size budgets span the session."""
-        return self._run.execute(cases)
-
-    def close(self) -> None:
-        self._run.close(self._ahead)
-
-    def __enter__(self) -> Session:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-
-class SeparateRuns:
-    """A session for stand-ins that only have Sandbox.run's signature (a cluster client, test doubles): each
-    batch is a run of its own, in a fresh child."""
-
-    def __init__(self, runner, source: bytes, filename: str, function: str, setup: dict | None = None):
-        self.runner, self.source, self.filename, self.function = runner, source, filename, function
-        self.setup = {"setup": setup} if setup is not None else {}
-
-    def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
-        return self.runner.run(self.source, self.filename, self.function, cases, **self.setup)
-
-    def close(self) -> None:
-        """Nothing is kept between batches."""
-
-    def __enter__(self) -> SeparateRuns:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
