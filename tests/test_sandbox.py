@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exercises.errors import RosenblattError
+from grader.sandbox import box as box_module
 from grader.sandbox import channel
 from grader.sandbox import CaseInput, Limits, Opaque, Sandbox, SandboxError
 
@@ -363,6 +364,47 @@ def test_array_round_trip_is_bit_exact(floats, ints):
     for a in (np.array(floats, dtype=np.float64), np.array(ints, dtype=np.int64), np.array(floats, dtype=bool)):
         back = channel.from_wire(channel.loads(channel.dumps(channel.to_wire(a))), Opaque)
         assert back.dtype == a.dtype and back.tobytes() == a.tobytes() and back.flags.writeable
+
+
+def _via_case_payload(v):
+    """Encode as the grader encodes a case (arrays' bytes after the JSON) and decode as the child does."""
+    blobs: list = []
+    head, blob = channel.split_payload(channel.case_payload(channel.dumps(channel.to_wire(v, blobs=blobs)), blobs))
+    return channel.from_wire(channel.loads(head), Opaque, blob=blob)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(), max_size=6), st.lists(st.integers(-(2**63), 2**63 - 1), max_size=6), values)
+def test_case_payload_round_trip_is_bit_exact(floats, ints, other):
+    arrays = (np.array(floats, dtype=np.float64), np.array(ints, dtype=np.int64), np.array(floats, dtype=bool),
+              np.array(floats, dtype=np.float64).reshape(-1, 1)[::-1], np.float64(1.5) * np.ones((2, 0)))
+    back = _via_case_payload((arrays, {"k": arrays[0]}, other))
+    for a, b in zip(arrays + (arrays[0],), back[0] + (back[1]["k"],)):
+        assert b.dtype == a.dtype and b.shape == a.shape and b.tobytes() == np.ascontiguousarray(a).tobytes()
+        assert b.flags.writeable
+    assert back[2] == other
+
+
+@pytest.mark.parametrize("wire, blob", [
+    ({"t": "nd", "dtype": "<f8", "shape": [2], "at": [0, 16]}, b"\0" * 8),  # past the end
+    ({"t": "nd", "dtype": "<f8", "shape": [2], "at": [-8, 16]}, b"\0" * 16),
+    ({"t": "nd", "dtype": "<f8", "shape": [2], "at": [0, 8]}, b"\0" * 16),  # does not match the shape
+    ({"t": "nd", "dtype": "<f8", "shape": [1], "at": [0, 8], "b64": "AAAAAAAAAAA="}, b"\0" * 8),
+    ({"t": "nd", "dtype": "|b1", "shape": [1], "at": [0, 1]}, b"\2"),
+    ({"t": "nd", "dtype": "<f8", "shape": [1], "at": [0, 8]}, None),  # results never carry raw bytes
+])
+def test_malformed_array_references_are_rejected(wire, blob):
+    with pytest.raises(channel.WireError):
+        channel.from_wire(wire, Opaque, blob=None if blob is None else memoryview(blob))
+
+
+def test_a_case_with_a_large_array_is_sent_as_raw_bytes():
+    X = np.arange(40_000, dtype=np.float64).reshape(20_000, 2)
+    payload = box_module._encode_case(CaseInput("big", (X, np.ones(20_000, dtype=np.int64)), {}))
+    assert len(payload) < X.nbytes + 20_000 * 8 + 1024  # base64 would be a third larger
+    head, blob = channel.split_payload(payload)
+    args = channel.from_wire(channel.loads(head)["args"], Opaque, blob=blob)
+    assert np.array_equal(args[0], X) and args[1].sum() == 20_000
 
 
 @pytest.mark.parametrize("text", [b'{"t":"f","v":NaN}', b'{"a":1,"a":2}', b'[1,', '"\xe9"'.encode(), b"Infinity"])

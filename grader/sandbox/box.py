@@ -15,8 +15,10 @@ ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds t
 
 
 def _encode_case(case: CaseInput) -> bytes:
-    """The case's arguments as one JSON object (bytes), checked to be sendable."""
-    wire = {"args": channel.to_wire(tuple(case.args)), "kwargs": channel.to_wire(dict(case.kwargs))}
+    """The case's arguments as one JSON object (bytes), then its arrays' raw bytes, checked to be sendable."""
+    blobs: list[bytes] = []
+    wire = {"args": channel.to_wire(tuple(case.args), blobs=blobs),
+            "kwargs": channel.to_wire(dict(case.kwargs), blobs=blobs)}
     if getattr(case, "plan", None) is not None:
         wire["plan"] = case.plan  # names and indices only; the values travel in args
     try:
@@ -25,9 +27,10 @@ def _encode_case(case: CaseInput) -> bytes:
         raise SandboxError(f"case {case.case_id}: the plan is not plain JSON") from None
     if b'"t":"opaque"' in text:  # tags are the only unescaped quotes in the JSON text
         raise SandboxError(f"case {case.case_id}: an argument has a type the sandbox cannot send")
-    if len(text) > channel.MAX_FRAME - 4096:
+    payload = channel.case_payload(text, blobs)
+    if len(payload) > channel.MAX_FRAME - 4096:
         raise SandboxError(f"case {case.case_id}: the arguments are too large to send")
-    return text
+    return payload
 
 
 class Sandbox:

@@ -158,7 +158,7 @@ def _float_wire(x: float):
     return x
 
 
-def _array_wire(a: np.ndarray) -> dict:
+def _array_wire(a: np.ndarray, blobs: list | None = None) -> dict:
     kind = a.dtype.kind
     if a.size > MAX_ELEMENTS or a.ndim > MAX_DEPTH:
         return _opaque("ndarray (too large)")
@@ -173,11 +173,19 @@ def _array_wire(a: np.ndarray) -> dict:
     else:
         return _opaque(f"ndarray ({a.dtype.str})")
     shape = [_int(n) for n in a.shape]
+    if blobs is not None:  # the grader's cases: raw bytes after the JSON, referenced by offset and length
+        raw = wire.tobytes()
+        blobs.append(raw)
+        return {"t": "nd", "dtype": dt, "shape": shape, "at": [sum(map(len, blobs)) - len(raw), len(raw)]}
     return {"t": "nd", "dtype": dt, "shape": shape, "b64": _b64e(wire.tobytes()).decode("ascii")}
 
 
-def to_wire(x, budget: list | None = None, depth: int = 0):
-    """Convert a value into tagged plain data using exact type checks only; never runs code of unknown types."""
+def to_wire(x, budget: list | None = None, depth: int = 0, blobs: list | None = None):
+    """Convert a value into tagged plain data using exact type checks only; never runs code of unknown types.
+
+    With `blobs` (the grader encoding a case), arrays' bytes are appended there instead of inlined in base64:
+    see `case_payload`. The child's results never use it.
+    """
     budget = [MAX_NODES] if budget is None else budget
     budget[0] -= 1
     t = _type(x)
@@ -198,12 +206,12 @@ def to_wire(x, budget: list | None = None, depth: int = 0):
     if budget[0] < 0 or depth >= MAX_DEPTH:
         return _opaque(f"{_type_name(t)} (too large or too deep)")
     if t is np.ndarray:
-        return _array_wire(x)
+        return _array_wire(x, blobs)
     if t is list or t is tuple:
         items = _list(x)
         if _len(items) > budget[0]:
             return _opaque(f"{_type_name(t)} (too large)")
-        items = [to_wire(v, budget, depth + 1) for v in items]
+        items = [to_wire(v, budget, depth + 1, blobs) for v in items]
         return items if t is list else {"t": "tuple", "v": items}
     if t is dict:
         pairs = _list(dict.items(x))
@@ -211,8 +219,19 @@ def to_wire(x, budget: list | None = None, depth: int = 0):
             return _opaque("dict (too large)")
         if not all(_type(k) is str for k, _ in pairs):
             return _opaque("dict (non-str keys)")
-        return {"t": "dict", "v": {k: to_wire(v, budget, depth + 1) for k, v in pairs}}
+        return {"t": "dict", "v": {k: to_wire(v, budget, depth + 1, blobs) for k, v in pairs}}
     return _opaque(_type_name(t))
+
+
+def case_payload(head: bytes, blobs: list) -> bytes:
+    """A message of JSON `head` followed by raw array bytes: JSON never holds a NUL byte, so the first one ends it."""
+    return head + b"\0" + b"".join(blobs) if blobs else head
+
+
+def split_payload(data: bytes) -> tuple[bytes, memoryview]:
+    """(the JSON head, the raw bytes after it) of a message built by case_payload."""
+    end = data.find(b"\0")
+    return (data, memoryview(b"")) if end < 0 else (data[:end], memoryview(data)[end + 1:])
 
 
 # ---------------------------------------------------------------- values: wire -> Python (both sides, strict)
@@ -233,30 +252,47 @@ def _expect_keys(v: dict, keys: set) -> None:
         raise WireError(f"bad keys for tag {v.get('t')!r}")
 
 
-def _array_from_wire(v: dict) -> np.ndarray:
-    _expect_keys(v, {"t", "dtype", "shape", "b64"})
-    dt, shape, b64 = v["dtype"], v["shape"], v["b64"]
-    if type(dt) is not str or dt not in _WIRE_DTYPES or type(shape) is not list or type(b64) is not str:
+def _array_from_wire(v: dict, blob: memoryview | None = None) -> np.ndarray:
+    referenced = blob is not None and "at" in v  # a case's array: raw bytes after the JSON
+    _expect_keys(v, {"t", "dtype", "shape", "at" if referenced else "b64"})
+    dt, shape = v["dtype"], v["shape"]
+    if type(dt) is not str or dt not in _WIRE_DTYPES or type(shape) is not list:
         raise WireError("bad array header")
     if len(shape) > MAX_DEPTH or not all(type(n) is int and 0 <= n <= MAX_ELEMENTS for n in shape):
         raise WireError("bad array shape")
     count = int(np.prod(shape, dtype=object)) if shape else 1
     if count > MAX_ELEMENTS:
         raise WireError("array too large")
-    try:
-        raw = _b64d(b64.encode("ascii"), validate=True)
-    except (binascii.Error, ValueError):
-        raise WireError("bad array payload") from None
+    raw = _array_bytes(v, blob) if referenced else _array_b64(v)
     dtype = _WIRE_DTYPES[dt]
     if len(raw) != count * dtype.itemsize:
         raise WireError("array payload does not match its shape")
-    if dt == "|b1" and raw.translate(None, b"\x00\x01"):
+    if dt == "|b1" and count and int(_frombuffer(raw, dtype=np.uint8).max()) > 1:
         raise WireError("bool array holds values other than 0 and 1")
     return _frombuffer(raw, dtype=dtype).reshape(shape).astype(dtype.newbyteorder("="), copy=True)
 
 
-def from_wire(v, opaque, depth: int = 0):
-    """Decode tagged plain data strictly; `opaque(type_name)` builds the marker for opaque values."""
+def _array_bytes(v: dict, blob: memoryview) -> memoryview:
+    """A case's array bytes: a slice of the raw bytes after the message's JSON."""
+    at = v["at"]
+    if type(at) is not list or len(at) != 2 or not all(type(n) is int and n >= 0 for n in at) \
+            or at[0] + at[1] > len(blob):
+        raise WireError("bad array reference")
+    return blob[at[0]:at[0] + at[1]]
+
+
+def _array_b64(v: dict) -> bytes:
+    if type(v["b64"]) is not str:
+        raise WireError("bad array header")
+    try:
+        return _b64d(v["b64"].encode("ascii"), validate=True)
+    except (binascii.Error, ValueError):
+        raise WireError("bad array payload") from None
+
+
+def from_wire(v, opaque, depth: int = 0, blob: memoryview | None = None):
+    """Decode tagged plain data strictly; `opaque(type_name)` builds the marker for opaque values; `blob`: the
+    raw bytes after a case's JSON (child side only; the grader decodes results without it)."""
     if depth > MAX_DEPTH + 1:
         raise WireError("value nested too deeply")
     t = type(v)
@@ -265,7 +301,7 @@ def from_wire(v, opaque, depth: int = 0):
     if t is str:
         return _clean_str(v)
     if t is list:
-        return [from_wire(e, opaque, depth + 1) for e in v]
+        return [from_wire(e, opaque, depth + 1, blob) for e in v]
     if t is not dict:
         raise WireError("unexpected JSON type")
     tag = v.get("t")
@@ -275,11 +311,11 @@ def from_wire(v, opaque, depth: int = 0):
             raise WireError("bad special float")
         return _SPECIAL[v["v"]]
     if tag == "nd":
-        return _array_from_wire(v)
+        return _array_from_wire(v, blob)
     if tag == "tuple" and set(v) == {"t", "v"} and type(v["v"]) is list:
-        return tuple(from_wire(e, opaque, depth + 1) for e in v["v"])
+        return tuple(from_wire(e, opaque, depth + 1, blob) for e in v["v"])
     if tag == "dict" and set(v) == {"t", "v"} and type(v["v"]) is dict:
-        return {_clean_str(k): from_wire(e, opaque, depth + 1) for k, e in v["v"].items()}
+        return {_clean_str(k): from_wire(e, opaque, depth + 1, blob) for k, e in v["v"].items()}
     if tag == "opaque" and set(v) == {"t", "type"} and type(v["type"]) is str:
         return opaque(_clean_str(v["type"][:MAX_TYPE_NAME]))
     raise WireError(f"unknown tag {str(tag)[:40]!r}")

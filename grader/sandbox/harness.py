@@ -54,14 +54,19 @@ class Harness:
 
     def __init__(self):
         self.func, self.filename, self.module = None, "submission.py", None
+        self.blob = memoryview(b"")
         self.feed = course.Feed()
 
     def send(self, obj) -> None:
         channel.write_all(4, channel.frame(channel.dumps(obj)))
 
     def recv(self):
+        """The next message; a case's raw array bytes (after its JSON) are kept in self.blob."""
         data = channel.read_frame(3)
-        return None if data is None else channel.loads(data)
+        if data is None:
+            return None
+        head, self.blob = channel.split_payload(data)
+        return channel.loads(head)
 
     def main(self) -> None:
         sys.stdin = open(0, encoding="utf-8", closefd=False)
@@ -106,8 +111,8 @@ class Harness:
         return "ok", ""
 
     def case(self, msg: dict) -> dict:
-        args = channel.from_wire(msg["args"], _no_opaque)
-        kwargs = channel.from_wire(msg["kwargs"], _no_opaque)
+        args = channel.from_wire(msg["args"], _no_opaque, blob=self.blob)
+        kwargs = channel.from_wire(msg["kwargs"], _no_opaque, blob=self.blob)
         before = _snapshot([args, kwargs])
         reply = {"k": "case", "nonce": msg["nonce"], "status": "returned", "value": None, "error": ""}
         plan = msg.get("plan")

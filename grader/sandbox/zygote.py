@@ -284,6 +284,9 @@ def _warm() -> None:
             theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
     wire = channel.to_wire((theta, float(theta0), True, {"k": [np.int64(1), None]}))
     channel.from_wire(channel.loads(channel.dumps(wire)), lambda name: name)
+    blobs: list = []
+    head, blob = channel.split_payload(channel.case_payload(channel.dumps(channel.to_wire((X, y), blobs=blobs)), blobs))
+    channel.from_wire(channel.loads(head), lambda name: name, blob=blob)
     harness.describe(ValueError("warm"))
 
 
