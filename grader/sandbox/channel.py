@@ -36,11 +36,16 @@ class WireError(ValueError):
 # ---------------------------------------------------------------- frames
 
 
+def header(size: int) -> bytes:
+    """The length prefix of a message of `size` bytes."""
+    if size > MAX_FRAME:
+        raise WireError("message too large")
+    return _HEADER.pack(size)
+
+
 def frame(payload: bytes) -> bytes:
     """Length-prefix one message."""
-    if len(payload) > MAX_FRAME:
-        raise WireError("message too large")
-    return _HEADER.pack(len(payload)) + payload
+    return header(len(payload)) + payload
 
 
 def write_all(fd: int, data: bytes) -> None:

@@ -74,9 +74,11 @@ class Child:
     def send(self, msg: dict) -> None:
         self.pending += channel.frame(channel.dumps(msg))
 
-    def send_encoded(self, payload: bytes) -> None:
-        """Queue a message already encoded as JSON bytes (a cached case)."""
-        self.pending += channel.frame(payload)
+    def send_parts(self, *parts: bytes | memoryview) -> None:
+        """Queue one message given in pieces (a fresh nonce, then a cached case), copied once, into the queue."""
+        self.pending += channel.header(sum(len(p) for p in parts))
+        for part in parts:
+            self.pending += part
 
     def release(self) -> None:
         """Close the control pipe without waiting: the child exits when it reads the end (`end` collects it)."""
@@ -146,7 +148,9 @@ class Child:
     def _write(self) -> None:
         try:
             while self.pending and self.ctl >= 0:
-                del self.pending[:os.write(self.ctl, self.pending[:1 << 16])]
+                with memoryview(self.pending) as view:  # as much as the (widened) pipe takes, uncopied
+                    written = os.write(self.ctl, view)
+                del self.pending[:written]
         except BlockingIOError:
             pass
         except OSError:  # the child closed its end or died: nothing more can be sent

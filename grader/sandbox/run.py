@@ -108,7 +108,7 @@ class _Run:
         """Queue cases first.. on the child, each with a fresh nonce."""
         nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
         for index, nonce in enumerate(nonces, first):
-            child.send_encoded(b'{"k":"case","nonce":' + channel.dumps(nonce) + b"," + self.wire[index][1:])
+            child.send_parts(b'{"k":"case","nonce":' + channel.dumps(nonce) + b",", memoryview(self.wire[index])[1:])
         child.flush()
         return nonces
 
