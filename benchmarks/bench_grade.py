@@ -124,7 +124,8 @@ def breakdown(n: int) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-breakdown-"))
     out = {}
     try:
-        with Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds), isolation="strong") as box:
+        with Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds), isolation="strong",
+                     ahead=True) as box:  # as in a batch
             for label, text in (("instant", INSTANT), ("correct", CORRECT)):
                 source, parts = text.encode(), {"suite": [], "probes": [], "judge": [], "write": [], "all": []}
                 grade(box, suite, "warm", "warm.py", source)

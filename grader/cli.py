@@ -66,11 +66,12 @@ def _assignment_arg(p: argparse.ArgumentParser) -> None:
                         "cs188, udacity, lfd) or an assignment YAML file (default: default)")
 
 
-def _sandbox_factory(a, isolation: str = "auto"):
+def _sandbox_factory(a, isolation: str = "auto", ahead: bool = False):
+    """Sandboxes for this assignment; `ahead` (batches): each builds its next child while the last is judged."""
     from grader.sandbox import Limits, Sandbox
 
     limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds)
-    return lambda: Sandbox(limits, isolation=isolation)
+    return lambda: Sandbox(limits, isolation=isolation, ahead=ahead)
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -93,7 +94,7 @@ def run_grade(args: argparse.Namespace) -> int:
     else:
         seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
         jobs = args.jobs or min(4, os.cpu_count() or 1)
-        rows = grade_batch(a, subs, args.out, seed, jobs, args.force, _sandbox_factory(a, args.isolation), progress,
+        rows = grade_batch(a, subs, args.out, seed, jobs, args.force, _sandbox_factory(a, args.isolation, ahead=True), progress,
                            names=names)
     graded = sum(r["status"] == "graded" for r in rows)
     skipped = sum(r["skipped"] for r in rows)

@@ -37,7 +37,7 @@ def cases(*modes: str, prefix: str = "c") -> list[CaseInput]:
 @pytest.fixture(scope="module", params=["strong", "weak"])
 def box(request):
     isolation = request.param
-    with Sandbox(FAST, isolation="auto" if isolation == "strong" else "weak") as sandbox:
+    with Sandbox(FAST, isolation="auto" if isolation == "strong" else "weak", ahead=True) as sandbox:
         yield sandbox
 
 
@@ -114,3 +114,14 @@ def test_the_next_child_is_built_ahead_and_replaced_if_it_died_waiting(box):
     with box.session(COUNTER, "s.py", "f") as session:
         run = session.run(cases("count", "count"))
     assert run.load_status == "ok" and [v[1] for v in _values(run)] == [1, 2]
+
+
+def test_without_ahead_no_child_waits_once_a_session_is_over():
+    with Sandbox(FAST) as box:  # rosenblatt check, Gradescope, PrairieLearn: one submission, nothing built ahead
+        with box.session(COUNTER, "s.py", "f") as session:
+            session.run(cases("count"))
+        deadline = time.monotonic() + 5
+        while _zygote_children(box) and time.monotonic() < deadline:  # the last child exits on its own
+            time.sleep(0.01)
+        time.sleep(0.1)
+        assert _zygote_children(box) == []

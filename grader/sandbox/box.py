@@ -36,10 +36,13 @@ def _encode_case(case: CaseInput) -> bytes:
 class Sandbox:
     """Owns one zygote. One submission at a time per Sandbox; make one per worker thread for --jobs N."""
 
-    def __init__(self, limits: Limits = Limits(), isolation: str = "auto", env: dict[str, str] | None = None):
+    def __init__(self, limits: Limits = Limits(), isolation: str = "auto", env: dict[str, str] | None = None,
+                 ahead: bool = False):
+        """`ahead` (for batches): when a session closes, the next submission's child is built at once, while the
+        caller judges; it is wasted when no submission follows, so single-submission uses leave it off."""
         if isolation not in ("auto", "strong", "weak"):
             raise SandboxError(f"isolation must be 'auto', 'strong' or 'weak', not {isolation!r}")
-        self.limits, self._requested, self._env = limits, isolation, dict(env or {})
+        self.limits, self._requested, self._env, self.ahead = limits, isolation, dict(env or {}), ahead
         self._zygote: Zygote | None = None
         self._mode, self.isolation_note = "weak", ""
         self._encoded: dict[int, tuple[CaseInput, bytes]] = {}
@@ -161,10 +164,10 @@ class Sandbox:
         """Load `source` once and keep its child for several batches of cases (`Session.run`); close when done.
 
         Closing lets the child exit while the caller goes on (judging); the sandbox collects it, killing whatever
-        is left of it, before it starts the next child, and in `close()`. Closing also asks for the next
-        submission's child ahead of time, so that it is built while the caller judges this one.
+        is left of it, before it starts the next child, and in `close()`. With `ahead`, closing also asks for
+        the next submission's child, so that it is built while the caller judges this one.
         """
-        return Session(_Run(self, bytes(source), filename, function, setup))
+        return Session(_Run(self, bytes(source), filename, function, setup), ahead=self.ahead)
 
     def close(self) -> None:
         """Stop the zygote and everything it started."""

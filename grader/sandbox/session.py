@@ -12,7 +12,7 @@ class Session:
     """One submission loaded in a sandboxed child: `run(cases)` batches go to that child while it lives, so a
     follow-up batch (the shrink candidates of failed cases) costs no new child. Close it (or use `with`)."""
 
-    def __init__(self, run: _Run, ahead: bool = True):
+    def __init__(self, run: _Run, ahead: bool = False):
         self._run, self._ahead = run, ahead
 
     def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
