@@ -173,35 +173,39 @@ def in_process_floor(text: str, repeats: int = 5) -> float:
     return best
 
 
-def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: int) -> dict:
+def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: int, floor: bool = False) -> dict:
     """Seconds per submission with one worker: whole run / n, and the marginal cost (wall(n) - wall(n/10)) /
     (n - n/10) in wall time and in CPU time of the whole process tree; medians over `repeats` pairs of runs.
 
     CPU time is what the grading itself consumes: other jobs on a shared machine inflate wall time, not CPU time.
+    With `floor`, the submission's own calls are timed in-process between the pairs (the machine's speed drifts).
     """
     small = max(1, n // 10)
     many, few = _copies(tmp / f"{tag}-many", text, n), _copies(tmp / f"{tag}-few", text, small)
-    whole, walls, cpus = [], [], []
+    whole, walls, cpus, floors = [], [], [], []
     for k in range(repeats):
+        if floor:
+            floors.append(in_process_floor(text))
         wall, _, cpu = grade_in_fresh_process(many, tmp / f"{tag}-out-{k}", 1, isolation, cpu=True)
         wall_few, _, cpu_few = grade_in_fresh_process(few, tmp / f"{tag}-out-few-{k}", 1, isolation, cpu=True)
         whole.append(wall / n)
         walls.append((wall - wall_few) / (n - small))
         cpus.append((cpu - cpu_few) / (n - small))
-    return {"n": n, "repeats": repeats, "whole_run_ms_per_submission": round(1000 * statistics.median(whole), 1),
-            "marginal_wall_ms_per_submission": round(1000 * statistics.median(walls), 1),
-            "marginal_cpu_ms_per_submission": round(1000 * statistics.median(cpus), 1)}
+    out = {"n": n, "repeats": repeats, "whole_run_ms_per_submission": round(1000 * statistics.median(whole), 1),
+           "marginal_wall_ms_per_submission": round(1000 * statistics.median(walls), 1),
+           "marginal_cpu_ms_per_submission": round(1000 * statistics.median(cpus), 1)}
+    if floors:
+        own = 1000 * statistics.median(floors)
+        out.update(own_calls_in_process_ms=round(own, 1),
+                   overhead_wall_ms_per_submission=round(out["marginal_wall_ms_per_submission"] - own, 1),
+                   overhead_cpu_ms_per_submission=round(out["marginal_cpu_ms_per_submission"] - own, 1))
+    return out
 
 
 def overhead(tmp: Path, n: int, repeats: int) -> dict:
     out = {f"instant_{iso}": marginal(tmp, INSTANT, n, iso, f"instant-{iso}", repeats) for iso in ("strong", "weak")}
     m = max(20, n // 2)
-    correct = marginal(tmp, CORRECT, m, "strong", "correct", repeats)
-    floor = in_process_floor(CORRECT)
-    correct.update(own_calls_in_process_ms=round(1000 * floor, 1),
-                   overhead_wall_ms_per_submission=round(correct["marginal_wall_ms_per_submission"] - 1000 * floor, 1),
-                   overhead_cpu_ms_per_submission=round(correct["marginal_cpu_ms_per_submission"] - 1000 * floor, 1))
-    out["correct_strong"] = correct
+    out["correct_strong"] = marginal(tmp, CORRECT, m, "strong", "correct", repeats, floor=True)
     return out
 
 
