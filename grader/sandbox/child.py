@@ -36,7 +36,7 @@ class Child:
         the grader judges the last one); `adopt` gives it its submission's captures and budget before use."""
         self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
         self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
-        self.frames, self.pending, self.delay = deque(), bytearray(), 0.0
+        self.frames, self.pending, self.delay, self.sched = deque(), bytearray(), 0.0, -1
         self.tag = secrets.token_hex(6)  # echoed in the zygote's answer to this spawn request
         ctl_r, self.ctl = os.pipe()
         _widen(self.ctl)  # the cases are queued at once: one write instead of a 64 KiB ping-pong with the child
@@ -65,11 +65,17 @@ class Child:
         """Seconds the job's process has waited, runnable, for a CPU (from /proc/PID/schedstat; 0 if unknown)."""
         if self.pid is not None and self.status is None:
             try:
-                with open(f"/proc/{self.pid}/schedstat", "rb") as fh:
-                    self.delay = max(self.delay, int(fh.read().split()[1]) / 1e9)
+                if self.sched < 0:  # opened once: it stays this process's file even if the pid is reused
+                    self.sched = os.open(f"/proc/{self.pid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
+                self.delay = max(self.delay, int(os.pread(self.sched, 256, 0).split()[1]) / 1e9)
             except (OSError, ValueError, IndexError):
                 pass
         return self.delay
+
+    def _close_sched(self) -> None:
+        if self.sched >= 0:
+            os.close(self.sched)
+            self.sched = -1
 
     def send(self, msg: dict) -> None:
         self.pending += channel.frame(channel.dumps(msg))
@@ -219,6 +225,7 @@ class Child:
             self.pump(drain_until)
         for fd in list(self.streams):
             self._close(fd)
+        self._close_sched()
         return self.status
 
     def abandon(self) -> None:
@@ -232,3 +239,4 @@ class Child:
             os.close(fd)
         self.ended, self.ctl = True, -1
         self.streams.clear()
+        self._close_sched()
