@@ -94,8 +94,8 @@ def run_grade(args: argparse.Namespace) -> int:
     else:
         seed = run_seed(args.out, args.seed or os.environ.get("ROSENBLATT_SECRET"))
         jobs = args.jobs or min(4, os.cpu_count() or 1)
-        rows = grade_batch(a, subs, args.out, seed, jobs, args.force, _sandbox_factory(a, args.isolation, ahead=True), progress,
-                           names=names)
+        boxes = _sandbox_factory(a, args.isolation, ahead=True)
+        rows = grade_batch(a, subs, args.out, seed, jobs, args.force, boxes, progress, names=names)
     graded = sum(r["status"] == "graded" for r in rows)
     skipped = sum(r["skipped"] for r in rows)
     where = f" on the cluster {args.cluster}" if args.cluster else ""

@@ -12,7 +12,7 @@ from grader import tasks
 from grader.assignment import Assignment
 from grader.calling import Answer, read_vector, spec_of
 from grader.cases import Case, Expected
-from grader.judge import Verdict, compare, compare_exact, compare_properties
+from grader.judge import Verdict, compare, compare_exact, compare_properties, expected_values
 from grader.mutants import CATALOGUE, catalogue, run_normalized
 from grader.plans import read
 from grader.tasks import training
@@ -59,7 +59,7 @@ class MutantTable:
         if index is None:
             index = {}
             for name, e in self.outputs(case_id):
-                index.setdefault(_expected_key(e, fields), []).append(name)
+                index.setdefault(expected_values(e, fields), []).append(name)
             index = self._exact[(case_id, fields)] = {k: tuple(v) for k, v in index.items()}
         return index
 
@@ -76,29 +76,19 @@ def _exact(f, case: Case) -> bool:
         and not f.method
 
 
-def _expected_key(e: Expected, fields: tuple[str, ...]) -> tuple:
-    values = {"theta": e.theta, "theta0": e.theta0, "converged": e.converged, "mistakes": e.mistakes,
-              "changed": e.changed[0] if e.changed else None}
-    return tuple(values[x] for x in fields)
-
-
 def _matching(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
-    """The mutants whose output on this case is the answer."""
+    """The mutants whose output on this case is the answer: by lookup where fields are compared exactly."""
     f = spec_of(a, case)
-    if _exact(f, case):
-        fields = f.returns  # what compare_exact compares when there is no method
-        try:
-            return set(table.exact_names(case.case_id, fields).get(tuple(getattr(answer, x) for x in fields), ()))
-        except TypeError:  # a field that does not hash (never for these tasks): compare one by one below
-            pass
+    if _exact(f, case):  # the fields are θ, θ₀ (Fractions), converged, mistakes, changed: all hashable
+        fields = f.returns
+        return set(table.exact_names(case.case_id, fields).get(tuple(getattr(answer, x) for x in fields), ()))
     return {name for name, out in table.outputs(case.case_id) if _same(a, case, answer, out)}
 
 
 def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
-    """Whether the answer is what the mutant returns (within the case's tolerance when η is not dyadic)."""
+    """Whether the answer is what the mutant returns, where it is not compared exactly (by property, within the
+    case's tolerance when η is not dyadic, or an average compared to 1e-9)."""
     f = spec_of(a, case)
-    if _exact(f, case):
-        return not compare_exact(a, case, answer, e)
     if case.expected.tolerance is not None:
         e = replace(e, tolerance=case.expected.tolerance)
     shadow = replace(case, expected=e)

@@ -115,13 +115,17 @@ def _fields(f, case: Case) -> tuple[str, ...]:
     return ("theta",) if f.method else f.returns
 
 
-def compare_exact(a, case: Case, answer: Answer, e: Expected | None = None) -> tuple[str, ...]:
-    """The returned fields that differ from the exact reference (or from `e`, a mutant's output, in its place)."""
-    f = spec_of(a, case)
-    e = case.expected if e is None else e
-    expected = {"theta": e.theta, "theta0": e.theta0, "converged": e.converged, "mistakes": e.mistakes,
-                "changed": e.changed[0] if e.changed else None}
-    return tuple(x for x in _fields(f, case) if getattr(answer, x) != expected[x])
+def expected_values(e: Expected, fields: tuple[str, ...]) -> tuple:
+    """The reference's values of these returned fields, in order (a single-step update's `changed` as one bool)."""
+    values = {"theta": e.theta, "theta0": e.theta0, "converged": e.converged, "mistakes": e.mistakes,
+              "changed": e.changed[0] if e.changed else None}
+    return tuple(values[x] for x in fields)
+
+
+def compare_exact(a, case: Case, answer: Answer) -> tuple[str, ...]:
+    """The returned fields that differ from the exact reference."""
+    fields = _fields(spec_of(a, case), case)
+    return tuple(x for x, want in zip(fields, expected_values(case.expected, fields)) if getattr(answer, x) != want)
 
 
 def compare_properties(a, case: Case, answer: Answer) -> tuple[str, ...]:

@@ -2,8 +2,9 @@
 
 The rest of the grader imports only what is listed here. Inside: `box` (the grader-side API), `run` and
 `session` (one submission's batches), `child` (a child's pipes and deadlines), `supervisor` (the zygote's
-client), `model` (boundary types), `plain` (a run as strict JSON, for cluster workers), and the standalone files the zygote loads by path: `zygote`, `harness` (child side), `channel` (wire format),
-`isolation`, `seccomp`, `cgroups`.
+client), `model` (boundary types), `plain` (a run as strict JSON, for cluster workers), and the standalone
+files the zygote loads by path: `zygote`, `harness` (child side), `channel` (wire format), `isolation`,
+`seccomp`, `cgroups`.
 """
 
 from grader.sandbox.box import Sandbox

@@ -26,7 +26,6 @@ def _widen(fd: int) -> None:
         pass
 
 
-
 class Child:
     """The grader's ends of one sandboxed child's pipes (control, results, stdout, stderr), pumped to deadlines."""
 
@@ -78,7 +77,7 @@ class Child:
             self.sched = -1
 
     def send(self, msg: dict) -> None:
-        self.pending += channel.frame(channel.dumps(msg))
+        self.send_parts(channel.dumps(msg))
 
     def send_parts(self, *parts: bytes | memoryview) -> None:
         """Queue one message given in pieces (a fresh nonce, then a cached case), copied once, into the queue."""
@@ -209,9 +208,7 @@ class Child:
         if self.ended:
             return self.status
         self.ended = True
-        if self.ctl >= 0:
-            os.close(self.ctl)
-            self.ctl = -1
+        self.release()
         limit, killed = time.monotonic() + grace, False
         while self.status is None:
             if time.monotonic() >= limit:

@@ -95,7 +95,7 @@ class _Run:
                              self.err.text(note), self.box.isolation, self.box.isolation_note,
                              time.monotonic() - start, self.box.layers)
 
-    def close(self, ahead: bool = True) -> None:
+    def close(self, ahead: bool) -> None:
         """Let the kept child go: it exits as its control pipe closes, while the grader judges; the sandbox
         collects it (or kills it after a grace) before it starts the next child. `ahead`: have the next
         submission's child built meanwhile."""
