@@ -5,11 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from exercises import __version__
+from exercises.atomic import atomic_write
 from exercises.class_answers import Entry, columns
 from exercises.errors import UsageError
 from exercises.inert import csv_cell
@@ -29,17 +28,6 @@ def gradebook_csv(entries: list[Entry]) -> str:
     return buf.getvalue()
 
 
-def _write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_report(out: Path, doc: dict, entries: list[Entry]) -> list[str]:
     """Write the three files into `out` (each replaced whole, never half-written); return their names."""
     files = {"gradebook.csv": gradebook_csv(entries),
@@ -49,7 +37,7 @@ def write_report(out: Path, doc: dict, entries: list[Entry]) -> list[str]:
     try:
         out.mkdir(parents=True, exist_ok=True)
         for name, text in files.items():
-            _write(out / name, text)
+            atomic_write(out / name, text)
     except OSError as exc:
         raise UsageError(f"--out {out}: cannot write the report ({exc.strerror or exc})") from None
     return list(files)

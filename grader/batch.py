@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from exercises.atomic import atomic_write
 from exercises.errors import RosenblattError, SubmissionError
 from exercises.inert import display_name, folder_name
 from grader.assignment import BUNDLED, Assignment
 from grader.grading import Report, Suite, grade, source_key
 from grader.gradebook import row_from_results, write_gradebook
 from grader.intake import read_submission
-from grader.report import atomic_write, load_results, results_json, write_submission
+from grader.report import load_results, results_json, write_submission
 
 PRIVATE = ".rosenblatt"
 SKIP_NAMES = {"__pycache__", ".git", ".ipynb_checkpoints"}

@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 from exercises import __version__
+from exercises.atomic import atomic_write
 from exercises.render import render
 from grader.assignment import Assignment
 from grader.mutants import CATALOGUE
-from grader.report import atomic_write
 
 BINS = 10
 

@@ -6,10 +6,10 @@ import csv
 import io
 from pathlib import Path
 
+from exercises.atomic import atomic_write
 from exercises.inert import csv_cell
 from grader.assignment import Assignment
 from grader.classview import write_summary
-from grader.report import atomic_write
 
 
 def row_from_results(name: str, data: dict, skipped: bool) -> dict:

@@ -9,11 +9,12 @@ import zipfile
 from pathlib import Path
 from typing import Callable
 
+from exercises.atomic import atomic_write
 from exercises.errors import AssignmentError
 from grader.assignment import Assignment
 from grader.grading import Report, Suite, commitment, grade, source_key
 from grader.intake import read_submission
-from grader.report import atomic_write, results_json
+from grader.report import results_json
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 PACKAGED = ("exercises", "grader", "templates")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from exercises import __version__
+from exercises.atomic import atomic_write
 from exercises.datafile import read_yaml_file
 from exercises.errors import AssignmentError, RosenblattError
 from exercises.render import render
@@ -20,7 +21,7 @@ from grader.assignment import Assignment
 from grader.gradescope import pick_submission
 from grader.intake import read_submission
 from grader.grading import Report, Suite, commitment, grade, source_key
-from grader.report import atomic_write, check_text, view
+from grader.report import check_text, view
 
 CONFIG = "rosenblatt.yaml"  # in the question's tests/ folder: `assignment: NAME|FILE`
 SECRET = "secret.txt"  # in the question's tests/ folder: the hidden-case seed

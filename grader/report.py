@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from exercises import __version__
+from exercises.atomic import atomic_write
 from exercises.render import render
 from grader.calling import spec_of
 from grader.grading import Report
@@ -23,19 +22,6 @@ STATUS_WORDS = {
     "mutated": "inputs modified", "bad-output": "a value that cannot be sent back",
     "not-run": "not run (time budget used up)",
 }
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write a file so that readers see the old or the new content, never a part (temp file + os.replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _family_view(a, report: Report, family: str, score: float, points: int, passed: int, total: int) -> dict:
