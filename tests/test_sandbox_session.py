@@ -125,3 +125,37 @@ def test_without_ahead_no_child_waits_once_a_session_is_over():
             time.sleep(0.01)
         time.sleep(0.1)
         assert _zygote_children(box) == []
+
+
+def test_a_strong_batch_forks_the_next_child_while_a_job_runs_and_spares_it_when_sweeping(box):
+    if box.isolation != "strong" or os.geteuid() != 0:
+        pytest.skip("the next child is forked during a job only into a PID namespace of its own (as root)")
+    spawner = COUNTER + textwrap.dedent("""
+        def g(X, y, mode="count"):
+            if os.fork() == 0:  # left behind: the sweep must kill it, and only it
+                time.sleep(30)
+            return f(X, y, mode)
+    """).encode()
+    with box.session(spawner, "s.py", "g") as session:
+        session.run(cases("count"))
+        assert len(_zygote_children(box)) == 2  # this job, and the next submission's child waiting
+    with box.session(COUNTER, "s.py", "f") as session:  # gets the child built ahead: it survived the sweep
+        run = session.run(cases("count", "count"))
+    assert run.load_status == "ok" and [v[1] for v in _values(run)] == [1, 2]
+
+
+def test_a_child_built_ahead_whose_fork_was_refused_gives_way_to_a_fresh_one(box):
+    from dataclasses import replace
+
+    from grader.sandbox.child import Child
+
+    if "cgroups" not in box.layers:
+        pytest.skip("the refusal is provoked through a cgroup cap the kernel rejects")
+    with box.session(COUNTER, "s.py", "f") as session:
+        session.run(cases("count"))
+    box._collect()
+    box._ahead.abandon()  # in its place, a request the zygote refuses: pids.max above the kernel's limit
+    box._ahead = refused = Child(box._zygote, box.isolation, replace(FAST, max_processes=10 ** 9))
+    with box.session(COUNTER, "s.py", "f") as session:
+        run = session.run(cases("count"))
+    assert [v[1] for v in _values(run)] == [1] and refused.ended

@@ -73,11 +73,17 @@ class Sandbox:
             self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
 
     def _retire(self, child: Child, ahead: bool) -> None:
-        """Keep the released child for collection; with `ahead`, ask for the next one now (the zygote starts it
-        as soon as this one is reaped), so that building it overlaps the grader's judging."""
+        """Keep the released child for collection; with `ahead`, make sure the next one is asked for."""
         self._collect()
         self._retired = child
-        if ahead and self._ahead is None and self._zygote is not None:
+        if ahead:
+            self._ask_ahead()
+
+    def _ask_ahead(self) -> None:
+        """Ask for the next submission's child now. A strong zygote forks it at once, even while a job runs (in
+        its own namespaces it waits, sealed off, for its submission); a weak one starts it when the job is reaped.
+        Either way it is built while this submission runs and is judged."""
+        if self._ahead is None and self._zygote is not None:
             try:
                 self._ahead = Child(self._zygote, self._mode, self.limits)
             except ZygoteGone:
@@ -95,28 +101,44 @@ class Sandbox:
             self._drop_zygote()
 
     def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child:
+        """A child for the current submission: the one built ahead if it is sound, else a fresh one. Only once
+        the last submission's child is collected (its job reaped and swept) is anything sent to it."""
         self._collect()
-        ahead, self._ahead = self._ahead, None
-        if ahead is not None:
-            if ahead.z is self._zygote and self._zygote.alive():
-                ahead.adopt(out, err, result_bytes)
-                try:
-                    ahead.wait_spawned()  # usually long answered; and did it die while waiting?
-                    if ahead.status is None:
-                        return ahead
-                    ahead.end(0.0)  # died waiting (killed from outside): collect it and start a fresh one
-                except ZygoteGone:
-                    self._drop_zygote()
-            ahead.abandon()
+        child = self._adopt_ahead(out, err, result_bytes)
         for attempt in range(2):
+            if child is not None:
+                break
             if self._zygote is None or not self._zygote.alive():
                 self._drop_zygote()
                 self._start()
             try:
-                return Child(self._zygote, self._mode, self.limits, out, err, result_bytes)
+                child = Child(self._zygote, self._mode, self.limits, out, err, result_bytes)
             except ZygoteGone:
                 self._drop_zygote()
-        raise SandboxError("the sandbox zygote keeps dying while starting a child")
+        if child is None:
+            raise SandboxError("the sandbox zygote keeps dying while starting a child")
+        if self.ahead:
+            self._ask_ahead()
+        return child
+
+    def _adopt_ahead(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child | None:
+        """The child built ahead, bound to this submission; None if there is none, or it died or failed waiting."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return None
+        if ahead.z is self._zygote and self._zygote.alive():
+            ahead.adopt(out, err, result_bytes)
+            try:
+                ahead.wait_spawned()  # usually long answered; and did it die while waiting?
+                if ahead.status is None:
+                    return ahead
+                ahead.end(0.0)  # died waiting (killed from outside): collect it and start a fresh one
+            except SandboxError:  # its fork was refused (the last job used up a resource): a plain spawn now
+                pass
+            except ZygoteGone:
+                self._drop_zygote()
+        ahead.abandon()
+        return None
 
     def _drop_zygote(self) -> None:
         for child in (self._retired, self._ahead):

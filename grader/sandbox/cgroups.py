@@ -3,7 +3,8 @@
 # Loaded by path by zygote.py: stdlib only. The zygote makes one job group and moves itself into it once, so
 # every child is born inside it and no code of a submission ever runs outside it: attaching a process costs an
 # RCU grace period (about 12 ms per write here), while a fork into the group is free. Between jobs the group is
-# emptied of everything but the zygote. Where cgroups are not writable, nothing here is used and the sandbox
+# emptied of everything but the zygote and the next job's child, which may be forked while a job runs (it shares
+# the group's caps meanwhile: pids.max counts it apart). Where cgroups are not writable, nothing here is used and the sandbox
 # relies on rlimits (the report says which).
 import os
 import signal
@@ -12,6 +13,7 @@ import time
 ROOT = "/sys/fs/cgroup"
 PERIOD_US = 100_000
 V1_CONTROLLERS = ("memory", "pids", "cpu")
+RESIDENTS = 2  # processes in the group besides the job's: the zygote, and the next job's child waiting for it
 
 
 def _own_paths() -> dict[str, str]:
@@ -69,6 +71,10 @@ class Groups:
     def usable(self) -> bool:
         return self.version > 0
 
+    def fits(self, memory: int, processes: int, cpus: float) -> bool:
+        """True when the group already has these caps: a child may be forked into it while a job runs."""
+        return self.caps == (memory, processes + RESIDENTS, cpus)
+
     def make_job(self, memory: int, processes: int, cpus: float) -> list[str]:
         """Folders for the next job with its caps written; OSError if that fails.
 
@@ -76,7 +82,7 @@ class Groups:
         and removing cgroups costs more than the rest of a small submission's sandbox.
         """
         dirs = [f"{base}/job" for base in self.bases]
-        caps = (memory, processes + 1, cpus)  # + 1: the zygote itself lives in the group
+        caps = (memory, processes + RESIDENTS, cpus)
         if self.caps == caps:
             return dirs
         quota = str(max(int(cpus * PERIOD_US), 1000))
@@ -87,14 +93,14 @@ class Groups:
             _write(f"{d}/memory.max", str(memory))
             if os.path.exists(f"{d}/memory.swap.max"):
                 _write(f"{d}/memory.swap.max", "0")
-            _write(f"{d}/pids.max", str(processes + 1))
+            _write(f"{d}/pids.max", str(caps[1]))
             _write(f"{d}/cpu.max", f"{quota} {PERIOD_US}")
         else:
             mem, pids, cpu = dirs
             _write(f"{mem}/memory.limit_in_bytes", str(memory))
             if os.path.exists(f"{mem}/memory.memsw.limit_in_bytes"):
                 _write(f"{mem}/memory.memsw.limit_in_bytes", str(memory))
-            _write(f"{pids}/pids.max", str(processes + 1))
+            _write(f"{pids}/pids.max", str(caps[1]))
             _write(f"{cpu}/cpu.cfs_period_us", str(PERIOD_US))
             _write(f"{cpu}/cpu.cfs_quota_us", quota)
         if self.caps is None:
@@ -104,8 +110,9 @@ class Groups:
         return dirs
 
     @staticmethod
-    def empty_job(dirs: list[str], remove: bool = False) -> None:
-        """Kill whatever is still in the job's groups (detached processes too); remove the folders if asked."""
+    def empty_job(dirs: list[str], remove: bool = False, spare: frozenset[int] = frozenset()) -> None:
+        """Kill whatever is still in the job's groups (detached processes too) but the zygote and `spare` (the next
+        job's child, which has run no submission code yet); remove the folders if asked."""
         for d in dirs:
             for _ in range(100):
                 try:
@@ -113,7 +120,7 @@ class Groups:
                         pids = [int(p) for p in fh.read().split()]
                 except OSError:
                     break
-                pids = [p for p in pids if p != os.getpid()]
+                pids = [p for p in pids if p != os.getpid() and p not in spare]
                 if not pids:
                     break
                 for pid in pids:

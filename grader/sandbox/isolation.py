@@ -255,12 +255,12 @@ def fork_in_userns(body) -> int:
     return int(text)
 
 
-def kill_children() -> None:
-    """SIGKILL and reap every child until none is left (a subreaper inherits the job's orphans)."""
+def kill_children(spare: frozenset[int] = frozenset()) -> None:
+    """SIGKILL and reap every child but `spare` until none is left (a subreaper inherits the job's orphans)."""
     while True:
         try:
             with open(f"/proc/self/task/{os.getpid()}/children") as fh:
-                kids = [int(p) for p in fh.read().split()]
+                kids = [int(p) for p in fh.read().split() if int(p) not in spare]
         except OSError:
             kids = []
         if not kids:

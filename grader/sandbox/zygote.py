@@ -61,6 +61,7 @@ class Zygote:
         iso.prctl(iso.PR_SET_CHILD_SUBREAPER, 1)
         self.groups = cgroups.Groups(f"rosenblatt-{os.getpid()}") if self.full_root else None
         self.job_dirs: list[str] = []
+        self.next: int | None = None  # a child forked while a job runs, waiting for the next submission
         self.queued: tuple[dict, list[int]] | None = None  # a spawn asked for ahead, started when the job is reaped
         self.filter = ""  # why the syscall filter is off ("" while it is on); set by probe_filter()
 
@@ -189,31 +190,55 @@ class Zygote:
     # ------------------------------------------------------------ serving
 
     def spawn(self, msg: dict, fds: list[int]) -> None:
-        if self.job is not None and self.queued is None and len(fds) == 4:
+        """Fork a child for the next job: at once when no job runs, or when the job runs in its own PID namespace
+        (the child then waits for its submission, sealed off from the job); otherwise once the job is reaped."""
+        if self.job is not None and self.next is None and len(fds) == 4 and self.may_fork_ahead(msg):
+            self.next = self.fork(msg, fds)
+            return
+        if self.job is not None and self.queued is None and self.next is None and len(fds) == 4:
             self.queued = (msg, fds)  # the next submission's child, asked for while this one finishes
             return
+        if self.job is not None or len(fds) != 4:
+            self.refuse(msg, fds, "protocol error: a job is already running or fds are missing")
+            return
+        self.job = self.fork(msg, fds)
+
+    def may_fork_ahead(self, msg: dict) -> bool:
+        """A child may be forked while a job runs only into its own PID namespace (as root) and the same caps."""
+        limits = msg.get("limits") or {}
+        if not (self.full_root and self.mode == "strong" and msg.get("mode") == "strong"):
+            return False
+        return not (self.groups is not None and self.groups.usable and limits.get("cgroups")) or self.groups.fits(
+            limits["memory_bytes"] + limits["max_file_bytes"], limits["max_processes"], limits["cpu_quota"])
+
+    def refuse(self, msg: dict, fds: list[int], why: str) -> None:
+        self.reply(op="spawn-failed", error=why, tag=msg.get("tag"))
+        for fd in fds:
+            os.close(fd)
+
+    def fork(self, msg: dict, fds: list[int]) -> int | None:
+        """Fork one child (its pid), or say why not (None)."""
         try:
-            if self.job is not None or len(fds) != 4:
-                raise OSError("protocol error: a job is already running or fds are missing")
             self.mode, limits = msg["mode"], msg["limits"]
             if self.groups is not None and self.groups.usable and limits["cgroups"]:
                 self.job_dirs = self.groups.make_job(limits["memory_bytes"] + limits["max_file_bytes"],
                                                      limits["max_processes"], limits["cpu_quota"])
-            self.job = self.fork_strong(fds, msg["limits"], False) if self.mode == "strong" \
-                else self.fork_weak(fds, msg["limits"])
-            self.reply(op="spawned", pid=self.job, tag=msg.get("tag"))
+            pid = self.fork_strong(fds, limits, False) if self.mode == "strong" else self.fork_weak(fds, limits)
+            self.reply(op="spawned", pid=pid, tag=msg.get("tag"))
+            return pid
         except OSError as exc:
             self.reply(op="spawn-failed", error=f"{type(exc).__name__}: {exc}", tag=msg.get("tag"))
+            return None
         finally:
             for fd in fds:
                 os.close(fd)
 
-    def kill(self) -> None:
-        if self.job is None:
+    def kill(self, pid: int | None) -> None:
+        if pid is None or pid not in (self.job, self.next):
             return
         for killer in (os.killpg, os.kill) if self.mode == "weak" else (os.kill,):
             try:
-                killer(self.job, signal.SIGKILL)
+                killer(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
 
@@ -225,21 +250,29 @@ class Zygote:
                 return
             if info is None:
                 return
-            if info.si_pid != self.job:
+            if info.si_pid == self.next:  # the next job's child died waiting (killed from outside)
+                self.next = None
+                self.reply(op="exited", status=os.waitpid(info.si_pid, 0)[1], pid=info.si_pid)
+            elif info.si_pid != self.job:
                 os.waitpid(info.si_pid, 0)
-                continue
-            self.kill()  # while the job is a zombie its pid (and process group id) cannot be reused
-            status = os.waitpid(self.job, 0)[1]
-            iso.kill_children()
-            if self.tmpdir:
-                iso.remove_tree(self.tmpdir)
-            cgroups.Groups.empty_job(self.job_dirs)
-            pid, self.job, self.tmpdir, self.job_dirs = self.job, None, None, []
-            self.reply(op="exited", status=status, pid=pid)
-            if self.queued is not None:
-                msg, fds = self.queued
-                self.queued = None
-                self.spawn(msg, fds)
+            else:
+                self.end_job()
+
+    def end_job(self) -> None:
+        """The job exited: sweep what it left, say so, and let the next child (forked or queued) take its place."""
+        self.kill(self.job)  # while the job is a zombie its pid (and process group id) cannot be reused
+        status = os.waitpid(self.job, 0)[1]
+        spare = frozenset([self.next]) if self.next is not None else frozenset()
+        iso.kill_children(spare)
+        if self.tmpdir:
+            iso.remove_tree(self.tmpdir)
+        cgroups.Groups.empty_job(self.job_dirs, spare=spare)
+        pid, self.job, self.next, self.tmpdir = self.job, self.next, None, None
+        self.reply(op="exited", status=status, pid=pid)
+        if self.queued is not None:
+            msg, fds = self.queued
+            self.queued = None
+            self.spawn(msg, fds)
 
     def serve(self) -> None:
         while True:
@@ -253,18 +286,22 @@ class Zygote:
                 msg = channel.loads(data) if data else {"op": "quit"}
                 if msg.get("op") == "spawn":
                     self.spawn(msg, fds)
-                elif msg.get("op") == "kill" and msg.get("pid") in (None, self.job):
-                    self.kill()
+                elif msg.get("op") == "kill":
+                    self.kill(msg.get("pid", self.job))
                 elif msg.get("op") == "quit":
-                    for fd in self.queued[1] if self.queued is not None else ():
-                        os.close(fd)
-                    self.kill()
-                    iso.kill_children()
-                    if self.groups is not None:
-                        self.groups.close()
-                    if self.tmpdir:
-                        iso.remove_tree(self.tmpdir)
+                    self.quit()
                     return
+
+    def quit(self) -> None:
+        for fd in self.queued[1] if self.queued is not None else ():
+            os.close(fd)
+        self.kill(self.next)
+        self.kill(self.job)
+        iso.kill_children()
+        if self.groups is not None:
+            self.groups.close()
+        if self.tmpdir:
+            iso.remove_tree(self.tmpdir)
 
 
 def _drain(fd: int) -> bool:
