@@ -95,8 +95,9 @@ class Zygote:
             iso.drop_capabilities()
         if self.full_root or mode == "weak":
             iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
+        waiting = 1 if mode == "strong" and self.full_root else 0  # the uid's next child may be waiting meanwhile
         iso.apply_rlimits(limits["memory_bytes"], limits["max_file_bytes"], limits["max_open_files"],
-                          limits["max_processes"], int(limits["total_seconds"]) + 2)
+                          limits["max_processes"] + waiting, int(limits["total_seconds"]) + 2)
         iso.no_new_privs()
         os.environ.update(HOME=home, TMPDIR=home)
         if not self.filter and limits["seccomp"]:
