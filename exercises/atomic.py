@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
+import itertools
 import os
-import tempfile
 from pathlib import Path
+
+_SERIAL = itertools.count()  # next() on it is atomic under the GIL: worker threads never share a temp name
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write `text` to `path` (UTF-8) through a temp file beside it, then rename it into place."""
+    """Write `text` to `path` (UTF-8) through a temp file beside it, then rename it into place.
+
+    The temp name is unique to this process and call (`.NAME.PID.N.tmp`), created exclusively (O_EXCL): a file of
+    that name left by a crash is removed first, since no live writer can own it.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{next(_SERIAL)}.tmp"
+    data = text.encode("utf-8")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        fd = os.open(tmp, flags, 0o644)
+    except FileExistsError:
+        tmp.unlink()
+        fd = os.open(tmp, flags, 0o644)
+    try:
+        with memoryview(data) as view:
+            while view:
+                view = view[os.write(fd, view):]
+        os.close(fd)
+        fd = -1
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if fd >= 0:
+            os.close(fd)
+        tmp.unlink(missing_ok=True)
         raise

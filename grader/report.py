@@ -24,20 +24,29 @@ STATUS_WORDS = {
 }
 
 
-def _family_view(a, report: Report, family: str, score: float, points: int, passed: int, total: int) -> dict:
+def _hidden_statuses(a, report: Report) -> dict[str, set[str]]:
+    """Per family key, how its failed hidden cases failed (in words); one pass over the results."""
+    out: dict[str, set[str]] = {}
+    for r in report.results:
+        if not r.case.visible and not r.verdict.passed:
+            key = a.family_key(spec_of(a, r.case), r.case.family)
+            out.setdefault(key, set()).add(STATUS_WORDS.get(r.verdict.status, r.verdict.status))
+    return out
+
+
+def _family_view(report: Report, failed: dict[str, set[str]], family: str, score: float, points: int,
+                 passed: int, total: int) -> dict:
     names = [f for f in report.findings if family in f.families]
-    statuses = sorted({STATUS_WORDS.get(r.verdict.status, r.verdict.status) for r in report.results
-                       if a.family_key(spec_of(a, r.case), r.case.family) == family and not r.case.visible
-                       and not r.verdict.passed})
     return {"family": family, "score": score, "points": points, "passed": passed, "total": total,
-            "mistakes": names, "statuses": statuses}
+            "mistakes": names, "statuses": sorted(failed.get(family, ()))}
 
 
 def view(report: Report, assignment) -> dict:
     """Everything the feedback templates need (never a hidden case's data or output)."""
     found = {f.name: f for f in report.findings}
     visible = [visible_view(assignment, r, found) for r in report.results if r.case.visible]
-    families = [_family_view(assignment, report, *f) for f in report.families if not f[0].endswith("visible")]
+    failed = _hidden_statuses(assignment, report)
+    families = [_family_view(report, failed, *f) for f in report.families if not f[0].endswith("visible")]
     stdout = report.stdout[:STDOUT_LIMIT] + ("\n…(cut)" if len(report.stdout) > STDOUT_LIMIT else "")
     return {"r": report, "a": assignment, "visible": visible, "families": families, "stdout": stdout,
             "findings": report.findings, "version": __version__, "notebook": notebook_summary(report.notebook)}
