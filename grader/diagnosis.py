@@ -41,6 +41,7 @@ class MutantTable:
         self._outputs: dict[str, tuple[tuple[str, Expected], ...]] = {}
         self._normalized: dict[str, tuple] = {}
         self._exact: dict[tuple, dict[tuple, tuple[str, ...]]] = {}
+        self._agrees: dict[str, tuple[tuple[tuple[str, int], bool], ...]] = {}
 
     def outputs(self, case_id: str) -> tuple[tuple[str, Expected], ...]:
         if case_id not in self._outputs and case_id in self._cases:
@@ -63,9 +64,22 @@ class MutantTable:
             index = self._exact[(case_id, fields)] = {k: tuple(v) for k, v in index.items()}
         return index
 
+    def agreement(self, case_id: str) -> tuple[tuple[tuple[str, int], bool], ...]:
+        """Per mutant variant, (name, its index among that name's variants), and whether it returns what the
+        reference returns on this case (on the graded fields)."""
+        hit = self._agrees.get(case_id)
+        if hit is None:
+            seen: dict[str, int] = {}
+            out = []
+            for name, e in self.outputs(case_id):
+                seen[name] = seen.get(name, -1) + 1
+                out.append(((name, seen[name]), _same_expected(self._a, self._cases[case_id], e)))
+            hit = self._agrees[case_id] = tuple(out)
+        return hit
+
     def warm(self) -> "MutantTable":
         for cid in self._cases:
-            self.outputs(cid)
+            self.agreement(cid)
             self.normalized(cid)
         return self
 
@@ -205,7 +219,7 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
     return _value_rules(a, case, verdict.answer, table)
 
 
-def _contradictions(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict],
+def _contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
                     table: MutantTable) -> dict[str, int]:
     """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug).
 
@@ -214,9 +228,8 @@ def _contradictions(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str,
     bad: dict[tuple[str, int], int] = {}
     for c in cases:
         passed = verdicts[c.case_id].passed
-        for k, (name, e) in enumerate(table.outputs(c.case_id)):
-            key = (name, sum(1 for n, _ in table.outputs(c.case_id)[:k] if n == name))
-            bad[key] = bad.get(key, 0) + int(passed and not _same_expected(a, c, e))
+        for key, agrees in table.agreement(c.case_id):
+            bad[key] = bad.get(key, 0) + int(passed and not agrees)
     out: dict[str, int] = {}
     for (name, _), count in bad.items():
         out[name] = min(out.get(name, count), count)
@@ -258,7 +271,7 @@ def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], 
     for cid, names in _twins(a, cases, verdicts).items():
         per_case[cid] |= names
     uncovered = {cid for cid, names in per_case.items() if names}
-    bad = _contradictions(a, cases, verdicts, table) if uncovered else {}
+    bad = _contradictions(cases, verdicts, table) if uncovered else {}
     findings: list[Finding] = []
     while uncovered and len(findings) < limit:
         score = {n: sum(1 for cid in uncovered if n in per_case[cid]) for n in ORDER if bad.get(n, 0) == 0}
