@@ -1,8 +1,8 @@
 """The one jinja2 Environment for all user-facing text (StrictUndefined; templates get data, never HTML).
 
 jinja2 is imported when the first template is rendered, not when this module is imported (start-up of --help).
-Compiled templates are cached in `templates/__pycache__`, as Python caches its own bytecode beside the sources:
-written when that folder is writable and bytecode writing is on, keyed by each template's source checksum.
+Compiled templates are cached in the templates folder's `__pycache__`, as Python caches its own bytecode beside
+the sources: written when that folder is writable and bytecode writing is on, keyed by each template's source checksum.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 from exercises import inert
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# Where a wheel installs the templates (pyproject.toml maps the top-level `templates/` onto `exercises._templates`);
+# in a source checkout, an editable install or a copy on PYTHONPATH they are the top-level `templates/` itself.
+_INSTALLED = Path(__file__).resolve().parent / "_templates"
+TEMPLATES = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parent.parent / "templates"
 
 
 def _escaped(name: str | None) -> bool:

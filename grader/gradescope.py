@@ -11,24 +11,25 @@ from typing import Callable
 
 from exercises.atomic import atomic_write
 from exercises.errors import AssignmentError
+from grader import vendored
 from grader.assignment import Assignment
 from grader.grading import Report, Suite, commitment, grade, source_key
 from grader.intake import read_submission
 from grader.report import results_json
 
-SOURCE_ROOT = Path(__file__).resolve().parent.parent
-PACKAGED = ("exercises", "grader", "templates")
 SETUP_SH = """#!/usr/bin/env bash
-# Gradescope runs this once when it builds the autograder image.
+# Gradescope runs this once when it builds the autograder image: Rosenblatt's dependencies in a venv.
 set -euo pipefail
 apt-get update && apt-get install -y python3 python3-pip python3-venv
 python3 -m venv /autograder/venv
-/autograder/venv/bin/pip install -e /autograder/source/rosenblatt
+/autograder/venv/bin/pip install -r /autograder/source/rosenblatt/requirements.txt
 """
 RUN_AUTOGRADER = """#!/usr/bin/env bash
 # Gradescope runs this for each submission; it writes /autograder/results/results.json.
+# Rosenblatt itself is the copy in /autograder/source/rosenblatt (its packages, as a wheel lays them out).
 cd /autograder/source
-exec /autograder/venv/bin/rosenblatt gradescope --assignment /autograder/source/assignment/{name}
+export PYTHONPATH=/autograder/source/rosenblatt
+exec /autograder/venv/bin/python -m exercises gradescope --assignment /autograder/source/assignment/{name}
 """
 
 
@@ -79,9 +80,11 @@ def _add(z: zipfile.ZipFile, name: str, data: bytes, executable: bool = False) -
 
 
 def build_package(a: Assignment, assignment_path: Path, out: Path) -> None:
-    """The autograder zip: setup.sh, run_autograder, the assignment and handout, a course secret, Rosenblatt."""
+    """The autograder zip: setup.sh, run_autograder, the assignment and handout, a course secret, and Rosenblatt (its
+    packages from the running code, and a requirements.txt of its dependencies for setup.sh)."""
     if not assignment_path.is_file():
         raise AssignmentError(f"{assignment_path}: no such file")
+    requirements = vendored.requirements()  # before the zip is opened: no half-written zip if it cannot be read
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w") as z:
         _add(z, "setup.sh", SETUP_SH.encode(), executable=True)
@@ -90,10 +93,6 @@ def build_package(a: Assignment, assignment_path: Path, out: Path) -> None:
         _add(z, f"assignment/{assignment_path.name}", assignment_path.read_bytes())
         if a.handout:
             _add(z, f"assignment/{Path(a.handout).name}", Path(a.handout).read_bytes())
-        _add(z, "rosenblatt/pyproject.toml", (SOURCE_ROOT / "pyproject.toml").read_bytes())
-        readme = SOURCE_ROOT / "README.md"
-        _add(z, "rosenblatt/README.md", readme.read_bytes() if readme.is_file() else b"Rosenblatt\n")
-        for top in PACKAGED:
-            for f in sorted((SOURCE_ROOT / top).rglob("*")):
-                if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
-                    _add(z, f"rosenblatt/{f.relative_to(SOURCE_ROOT)}", f.read_bytes())
+        _add(z, "rosenblatt/requirements.txt", requirements.encode())
+        for name, data in vendored.package_files().items():
+            _add(z, f"rosenblatt/{name}", data)

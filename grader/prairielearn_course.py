@@ -11,12 +11,11 @@ from pathlib import Path
 from exercises import __version__
 from exercises.errors import UsageError
 from exercises.render import render
+from grader import vendored
 from grader.assignment import Assignment
 from grader.prairielearn import CONFIG, SECRET
 
 IMAGE = "prairielearn/grader-python"
-SOURCE_ROOT = Path(__file__).resolve().parent.parent
-PACKAGED = ("exercises", "grader", "templates")
 TIMEOUT = 120  # seconds for the whole job: the assignment's budget plus start-up, within PrairieLearn's 600
 MARKER = ".rosenblatt-output"
 
@@ -58,14 +57,10 @@ def course_files(a: Assignment, assignment_path: Path, secret: str) -> dict[str,
         f"questions/{qid}/tests/{SECRET}": (secret + "\n").encode(),
         f"questions/{qid}/tests/{assignment_path.name}": assignment_path.read_bytes(),
         "serverFilesCourse/rosenblatt/run.sh": render("prairielearn/run.sh.j2", **names).encode(),
-        "serverFilesCourse/rosenblatt/pyproject.toml": (SOURCE_ROOT / "pyproject.toml").read_bytes(),
     }
     if a.handout:
         files[f"questions/{qid}/tests/{Path(a.handout).name}"] = Path(a.handout).read_bytes()
-    for top in PACKAGED:
-        for f in sorted((SOURCE_ROOT / top).rglob("*")):
-            if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
-                files[f"serverFilesCourse/rosenblatt/{f.relative_to(SOURCE_ROOT)}"] = f.read_bytes()
+    files.update({f"serverFilesCourse/rosenblatt/{name}": data for name, data in vendored.package_files().items()})
     return files
 
 
