@@ -4,6 +4,7 @@
 import base64
 import binascii
 import json
+import math
 import os
 import struct
 
@@ -265,7 +266,7 @@ def _array_from_wire(v: dict, blob: memoryview | None = None) -> np.ndarray:
         raise WireError("bad array header")
     if len(shape) > MAX_DEPTH or not all(type(n) is int and 0 <= n <= MAX_ELEMENTS for n in shape):
         raise WireError("bad array shape")
-    count = int(np.prod(shape, dtype=object)) if shape else 1
+    count = math.prod(shape)  # Python ints: exact, and 1 for a scalar's empty shape
     if count > MAX_ELEMENTS:
         raise WireError("array too large")
     raw = _array_bytes(v, blob) if referenced else _array_b64(v)
