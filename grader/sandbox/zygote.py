@@ -1,4 +1,4 @@
-"""Warm, secret-free zygote: forks one isolated child per submission and runs the harness in it (standalone script)."""
+"""Warm, secret-free zygote: serves the grader's spawn and kill requests, reaps and sweeps every job (standalone)."""
 
 # Started as `python -I grader/sandbox/zygote.py FD NUMPY_DIR TMP_BASE`. Imports only stdlib and numpy, and its
 # siblings by path; never the grader package.
@@ -12,7 +12,6 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-UID_BASE = 1_900_000_000  # + zygote pid: one unprivileged uid per live zygote, so RLIMIT_NPROC is per job
 
 
 def _sibling(name: str):
@@ -34,6 +33,8 @@ harness = _sibling("harness")
 harness.bind(channel)
 seccomp = _sibling("seccomp")
 cgroups = _sibling("cgroups")
+spawner = _sibling("spawner")
+spawner.bind(channel=channel, iso=iso, imports=imports, harness=harness, seccomp=seccomp)
 
 
 class Zygote:
@@ -41,7 +42,6 @@ class Zygote:
 
     def __init__(self, sock: socket.socket, tmp_base: str):
         self.sock, self.job, self.mode, self.tmpdir, self.tmp_base = sock, None, "", None, tmp_base
-        self.uid = UID_BASE + os.getpid()
         self.full_root = iso.is_full_root()
         package = os.path.dirname(HERE)  # grader/
         project = os.path.dirname(package)  # a source checkout: hide all of it; an install: hide the package only
@@ -51,10 +51,8 @@ class Zygote:
         imports.scrub_imports(hidden)
         python_dirs = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path,
                        os.path.dirname(os.path.dirname(np.__file__))]
-        self.plan = iso.plan_root(python_dirs, hidden)
-        self.python_dirs = python_dirs  # weak mode as root reaches the unreadable ones through /proc/self/fd
-        self.weak_uid = self.uid if self.full_root else None
-        self.pidns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC) if self.full_root else -1
+        # weak mode as root reaches the unreadable python dirs through /proc/self/fd
+        self.spawner = spawner.Spawner(sock, iso.plan_root(python_dirs, hidden), python_dirs, self.full_root)
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.set_wakeup_fd(wake_w)
         signal.signal(signal.SIGCHLD, lambda *_: None)
@@ -63,130 +61,14 @@ class Zygote:
         self.job_dirs: list[str] = []
         self.next: int | None = None  # a child forked while a job runs, waiting for the next submission
         self.queued: tuple[dict, list[int]] | None = None  # a spawn asked for ahead, started when the job is reaped
-        self.filter = ""  # why the syscall filter is off ("" while it is on); set by probe_filter()
 
     def layers(self, strong: bool) -> list[str]:
         """The isolation layers every child gets, as reported to the grader."""
-        return (["namespaces"] if strong else []) + ([] if self.filter else ["seccomp"]) + \
+        return (["namespaces"] if strong else []) + ([] if self.spawner.filter else ["seccomp"]) + \
             (["cgroups"] if self.groups is not None and self.groups.usable else ["rlimits only (no cgroups)"])
 
     def reply(self, **msg) -> None:
         self.sock.send(channel.dumps(msg))
-
-    # ------------------------------------------------------------ the child
-
-    def isolate(self, limits: dict, mode: str) -> None:
-        """Runs in the forked child, before any submission code."""
-        if mode == "strong":
-            if self.full_root:
-                iso.unshare(iso.NS_FLAGS)
-            iso.enter_root(self.plan, limits["max_file_bytes"])
-            home = "/tmp"
-        else:
-            home = self.tmpdir
-        os.setsid()
-        os.chdir(home)
-        uid = self.uid if mode == "strong" else self.weak_uid
-        if self.full_root and uid is not None:
-            reach = imports.open_unreachable(self.python_dirs) if mode == "weak" else {}
-            iso.drop_to(uid, uid)
-            imports.reroute_imports(reach)
-        elif mode == "strong":
-            iso.drop_capabilities()
-        if self.full_root or mode == "weak":
-            iso.prctl(iso.PR_SET_PDEATHSIG, signal.SIGKILL)
-        waiting = 1 if mode == "strong" and self.full_root else 0  # the uid's next child may be waiting meanwhile
-        iso.apply_rlimits(limits["memory_bytes"], limits["max_file_bytes"], limits["max_open_files"],
-                          limits["max_processes"] + waiting, int(limits["total_seconds"]) + 2)
-        iso.no_new_privs()
-        os.environ.update(HOME=home, TMPDIR=home)
-        if not self.filter and limits["seccomp"]:
-            seccomp.install()
-
-    def child(self, fds: list[int], limits: dict, mode: str, probe: bool = False) -> None:
-        """Body of the forked child; never returns."""
-        code = 0
-        try:
-            self.sock.detach()
-            signal.set_wakeup_fd(-1)
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            iso.place_fds([os.open("/dev/null", os.O_RDONLY), fds[2], fds[3], fds[0], fds[1]])
-            try:
-                self.isolate(limits, mode)
-                if probe:
-                    os.listdir(os.path.dirname(os.__file__))  # the standard library must stay readable
-            except BaseException as exc:  # noqa: BLE001 - report why the sandbox could not be built
-                why = f"sandbox setup failed: {type(exc).__name__}: {exc}"
-                os.write(2, why.encode() + b"\n") if probe else \
-                    channel.write_all(4, channel.frame(channel.dumps({"k": "setup-failed", "error": why[:500]})))
-                os._exit(channel.EXIT_SETUP)
-            if not probe:
-                harness.Harness().main()
-        except MemoryError:
-            code = channel.EXIT_MEMORY
-        except BaseException:  # noqa: BLE001 - outermost boundary of the child process
-            code = channel.EXIT_HARNESS
-        harness.flush()
-        os._exit(code)
-
-    # ------------------------------------------------------------ forking
-
-    def fork_strong(self, fds: list[int], limits: dict, probe: bool) -> int:
-        """Fork the job as pid 1 of a new PID namespace (as root directly; otherwise via a user namespace)."""
-        if self.full_root:
-            iso.unshare(iso.CLONE_NEWPID)
-            pid = -1
-            try:
-                pid = os.fork()
-                if pid == 0:
-                    self.child(fds, limits, "strong", probe)
-            finally:
-                if pid != 0:
-                    iso.setns(self.pidns, iso.CLONE_NEWPID)
-            return pid
-        return iso.fork_in_userns(lambda: self.child(fds, limits, "strong", probe))
-
-    def fork_weak(self, fds: list[int], limits: dict) -> int:
-        self.tmpdir = tempfile.mkdtemp(prefix="job-", dir=self.tmp_base)
-        if self.weak_uid is not None:
-            os.chown(self.tmpdir, self.weak_uid, self.weak_uid)
-        pid = os.fork()
-        if pid == 0:
-            self.child(fds, limits, "weak")
-        return pid
-
-    def probe_filter(self) -> None:
-        """Check once that the syscall filter installs here; if not, children run without it and say why."""
-        try:
-            seccomp.numbers()
-        except KeyError:
-            self.filter = f"no syscall table for {os.uname().machine}"
-            return
-        pid = os.fork()
-        if pid == 0:
-            try:
-                iso.no_new_privs()
-                seccomp.install()
-                os._exit(0)
-            except BaseException:  # noqa: BLE001 - outermost boundary of the probe child
-                os._exit(1)
-        self.filter = "" if os.waitpid(pid, 0)[1] == 0 else "the kernel refused the seccomp filter"
-
-    def probe(self) -> str:
-        """Build one strong sandbox and exit; return '' if it worked, else the reason."""
-        read_end, write_end = os.pipe()
-        limits = {"max_file_bytes": 1 << 20, "memory_bytes": 1 << 30, "max_open_files": 64,
-                  "max_processes": 16, "total_seconds": 5, "seccomp": True, "cgroups": False}
-        try:
-            pid = self.fork_strong([read_end, write_end, write_end, write_end], limits, probe=True)
-        except OSError as exc:
-            return f"cannot create namespaces: {exc}"
-        finally:
-            os.close(write_end)
-        with os.fdopen(read_end, "rb") as fh:
-            text = fh.read(4096).decode("utf-8", "replace").strip()
-        _, status = os.waitpid(pid, 0)
-        return "" if status == 0 else (text or f"probe exited with status {status}")
 
     # ------------------------------------------------------------ serving
 
@@ -224,7 +106,11 @@ class Zygote:
             if self.groups is not None and self.groups.usable and limits["cgroups"]:
                 self.job_dirs = self.groups.make_job(limits["memory_bytes"] + limits["max_file_bytes"],
                                                      limits["max_processes"], limits["cpu_quota"])
-            pid = self.fork_strong(fds, limits, False) if self.mode == "strong" else self.fork_weak(fds, limits)
+            if self.mode == "strong":
+                pid = self.spawner.fork_strong(fds, limits)
+            else:
+                self.tmpdir = tempfile.mkdtemp(prefix="job-", dir=self.tmp_base)
+                pid = self.spawner.fork_weak(fds, limits, self.tmpdir)
             self.reply(op="spawned", pid=pid, tag=msg.get("tag"))
             return pid
         except OSError as exc:
@@ -333,8 +219,8 @@ def main() -> None:
     _warm()
     zygote = Zygote(sock, sys.argv[3])
     gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
-    zygote.probe_filter()
-    reason = zygote.probe()
+    zygote.spawner.probe_filter()
+    reason = zygote.spawner.probe()
     zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(), layers=zygote.layers(not reason),
                  cgroups=zygote.groups.bases if zygote.groups is not None else [])
     zygote.serve()
