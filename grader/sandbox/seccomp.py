@@ -71,16 +71,26 @@ def program() -> list[tuple]:
     return prog + [_stmt(_RET, _ALLOW)]
 
 
+class _Prog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+_prepared: tuple | None = None  # (buffer, struct sock_fprog, libc): built once, in the zygote, before any fork
+
+
+def prepare() -> tuple:
+    """Build the filter's program and the ctypes call once (the zygote does, so that each child only installs)."""
+    global _prepared
+    if _prepared is None:
+        raw = b"".join(struct.pack("=HBBI", *ins) for ins in program())
+        buf = ctypes.create_string_buffer(raw, len(raw))
+        _prepared = (buf, _Prog(len(raw) // 8, ctypes.cast(buf, ctypes.c_void_p)), ctypes.CDLL(None, use_errno=True))
+    return _prepared
+
+
 def install() -> None:
     """Install the filter on every thread of the calling process (needs no_new_privs first); OSError if refused."""
-    raw = b"".join(struct.pack("=HBBI", *ins) for ins in program())
-    buf = ctypes.create_string_buffer(raw, len(raw))
-
-    class _Prog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-    prog = _Prog(len(raw) // 8, ctypes.cast(buf, ctypes.c_void_p))
-    libc = ctypes.CDLL(None, use_errno=True)
+    _, prog, libc = prepare()
     set_mode_filter, flag_tsync = 1, 1
     if libc.syscall(ctypes.c_long(numbers()["seccomp"]), ctypes.c_uint(set_mode_filter), ctypes.c_uint(flag_tsync),
                     ctypes.byref(prog)) != 0:

@@ -103,7 +103,7 @@ class Spawner:
     def probe_filter(self) -> None:
         """Check once that the syscall filter installs here; if not, children run without it and say why."""
         try:
-            seccomp.numbers()
+            seccomp.prepare()  # once, here: each child then only makes the system call
         except KeyError:
             self.filter = f"no syscall table for {os.uname().machine}"
             return
