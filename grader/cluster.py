@@ -145,8 +145,9 @@ class _WorkerSandboxes:
         key = (a.case_seconds, a.total_seconds, isolation)
         boxes = self.local.__dict__.setdefault("boxes", {})
         if key not in boxes:
+            # ahead: a worker serves task after task, so each run's child is built while the last one runs
             boxes[key] = Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds),
-                                 isolation=isolation)
+                                 isolation=isolation, ahead=True)
             with self.lock:
                 self.all.append(boxes[key])
         return boxes[key]
