@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import secrets
@@ -85,8 +86,8 @@ def build_package(a: Assignment, assignment_path: Path, out: Path) -> None:
     if not assignment_path.is_file():
         raise AssignmentError(f"{assignment_path}: no such file")
     requirements = vendored.requirements()  # before the zip is opened: no half-written zip if it cannot be read
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(out, "w") as z:
+    buffer = io.BytesIO()  # built whole in memory, then written atomically: never a half-written zip at `out`
+    with zipfile.ZipFile(buffer, "w") as z:
         _add(z, "setup.sh", SETUP_SH.encode(), executable=True)
         _add(z, "run_autograder", RUN_AUTOGRADER.format(name=assignment_path.name).encode(), executable=True)
         _add(z, "secret.txt", (secrets.token_hex(16) + "\n").encode())
@@ -96,3 +97,4 @@ def build_package(a: Assignment, assignment_path: Path, out: Path) -> None:
         _add(z, "rosenblatt/requirements.txt", requirements.encode())
         for name, data in vendored.package_files().items():
             _add(z, f"rosenblatt/{name}", data)
+    atomic_write(out, buffer.getvalue())

@@ -138,6 +138,22 @@ def test_gradescope_container_and_package(tmp_path):
             "rosenblatt/requirements.txt"} <= set(names)
 
 
+def test_a_package_that_fails_midway_leaves_the_last_zip_whole(tmp_path, monkeypatch):
+    from grader import assignment, gradescope, vendored
+
+    zpath = tmp_path / "autograder.zip"
+    assert main(["gradescope-package", "--assignment", "column", "--out", str(zpath)]) == 0
+    before = zpath.read_bytes()
+
+    def unreadable():
+        raise OSError("disk went away")
+
+    monkeypatch.setattr(vendored, "package_files", unreadable)
+    with pytest.raises(OSError):
+        gradescope.build_package(assignment.load("column"), assignment.resolve("column"), zpath)
+    assert zpath.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["autograder.zip"]
+
+
 REAL = hasattr(sandbox_module, "Sandbox")
 DEFAULT_YAML = (Path(grader.cli.__file__).parent / "assignments" / "default.yaml").read_text()
 
