@@ -51,7 +51,8 @@ class MutantTable:
     def normalized(self, case_id: str) -> tuple | None:
         c = self._cases.get(case_id)
         if case_id not in self._normalized and c is not None and training.plain(self._a, spec_of(self._a, c)):
-            self._normalized[case_id] = run_normalized(c.X, c.y, c.offset, c.max_epochs)
+            theta, theta0 = run_normalized(c.X, c.y, c.offset, c.max_epochs)[:2]  # floats, as numpy returns them
+            self._normalized[case_id] = (tuple(Fraction(v) for v in theta), Fraction(theta0))  # exact, once
         return self._normalized.get(case_id)
 
     def exact_names(self, case_id: str, fields: tuple[str, ...]) -> dict[tuple, tuple[str, ...]]:
@@ -122,7 +123,8 @@ def _close(got: Sequence, want: Sequence) -> bool:
     """numpy.allclose's test (|g − w| ≤ atol + rtol·|w|), in exact arithmetic: any size of number is safe."""
     if len(got) != len(want):
         return False
-    pairs = [(Fraction(g), Fraction(w)) for g, w in zip(got, want)]
+    pairs = [(g if type(g) is Fraction else Fraction(g), w if type(w) is Fraction else Fraction(w))
+             for g, w in zip(got, want)]
     return all(abs(g - w) <= _ATOL + _RTOL * abs(w) for g, w in pairs)
 
 
