@@ -303,7 +303,7 @@ class _NotRun:
 
 
 def _shrink(suite: Suite, verdicts: dict[str, Verdict], outcomes: dict[str, Any], rerun: Any):
-    """Shrink failing visible cases: their candidates run together in one more child (`rerun(cases)` -> outcomes).
+    """Shrink failing visible cases: their candidates run in the submission's child (`rerun(cases)` -> outcomes).
 
     Not when any case timed out or the child died: candidates would likely hang or crash too, at the cost of
     more of the submission's time budget for nothing.

@@ -38,8 +38,9 @@ class Sandbox:
 
     def __init__(self, limits: Limits = Limits(), isolation: str = "auto", env: dict[str, str] | None = None,
                  ahead: bool = False):
-        """`ahead` (for batches): when a session closes, the next submission's child is built at once, while the
-        caller judges; it is wasted when no submission follows, so single-submission uses leave it off."""
+        """`ahead` (for batches): whenever a submission's child is taken, the next submission's child is asked
+        for, so that it is built while this one runs and is judged; it is wasted when no submission follows, so
+        single-submission uses leave it off."""
         if isolation not in ("auto", "strong", "weak"):
             raise SandboxError(f"isolation must be 'auto', 'strong' or 'weak', not {isolation!r}")
         self.limits, self._requested, self._env, self.ahead = limits, isolation, dict(env or {}), ahead
@@ -72,12 +73,10 @@ class Sandbox:
             why = "requested by the caller" if self._requested == "weak" else f"namespaces unavailable: {zygote.note}"
             self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
 
-    def _retire(self, child: Child, ahead: bool) -> None:
-        """Keep the released child for collection; with `ahead`, make sure the next one is asked for."""
+    def _retire(self, child: Child) -> None:
+        """Keep the released child for collection (before the next child, or at `close()`)."""
         self._collect()
         self._retired = child
-        if ahead:
-            self._ask_ahead()
 
     def _ask_ahead(self) -> None:
         """Ask for the next submission's child now. A strong zygote forks it at once, even while a job runs (in
@@ -177,7 +176,7 @@ class Sandbox:
         `setup` (plain JSON) names the course modules to build before loading and the names the file must define.
         """
         try:
-            with Session(_Run(self, bytes(source), filename, function, setup), ahead=False) as session:
+            with Session(_Run(self, bytes(source), filename, function, setup)) as session:
                 return session.run(cases)
         finally:
             self._collect()  # nothing of this run is left when it returns
@@ -186,10 +185,9 @@ class Sandbox:
         """Load `source` once and keep its child for several batches of cases (`Session.run`); close when done.
 
         Closing lets the child exit while the caller goes on (judging); the sandbox collects it, killing whatever
-        is left of it, before it starts the next child, and in `close()`. With `ahead`, closing also asks for
-        the next submission's child, so that it is built while the caller judges this one.
+        is left of it, before it starts the next child, and in `close()`.
         """
-        return Session(_Run(self, bytes(source), filename, function, setup), ahead=self.ahead)
+        return Session(_Run(self, bytes(source), filename, function, setup))
 
     def close(self) -> None:
         """Stop the zygote and everything it started."""

@@ -36,7 +36,7 @@ class Host(Protocol):
 
     def _drop_zygote(self) -> None: ...
 
-    def _retire(self, child: Child, ahead: bool) -> None: ...
+    def _retire(self, child: Child) -> None: ...
 
     def zygote_stderr(self) -> str: ...
 
@@ -96,14 +96,13 @@ class _Run:
                              self.err.text(note), self.box.isolation, self.box.isolation_note,
                              time.monotonic() - start, self.box.layers)
 
-    def close(self, ahead: bool) -> None:
+    def close(self) -> None:
         """Let the kept child go: it exits as its control pipe closes, while the grader judges; the sandbox
-        collects it (or kills it after a grace) before it starts the next child. `ahead`: have the next
-        submission's child built meanwhile."""
+        collects it (or kills it after a grace) before it starts the next child."""
         child, self.child = self.child, None
         if child is not None:
             child.release()
-            self.box._retire(child, ahead)
+            self.box._retire(child)
 
     def queue(self, child: Child, first: int) -> list[str]:
         """Queue cases first.. on the child, each with a fresh nonce."""

@@ -12,15 +12,15 @@ class Session:
     """One submission loaded in a sandboxed child: `run(cases)` batches go to that child while it lives, so a
     follow-up batch (the shrink candidates of failed cases) costs no new child. Close it (or use `with`)."""
 
-    def __init__(self, run: _Run, ahead: bool = False):
-        self._run, self._ahead = run, ahead
+    def __init__(self, run: _Run):
+        self._run = run
 
     def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
         """Each batch has the submission's whole time budget; the result-size budgets span the session."""
         return self._run.execute(cases)
 
     def close(self) -> None:
-        self._run.close(self._ahead)
+        self._run.close()
 
     def __enter__(self) -> Session:
         return self

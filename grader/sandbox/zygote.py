@@ -12,6 +12,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+REFUSED = "protocol error: a job is already running or fds are missing"
 
 
 def _sibling(name: str):
@@ -75,24 +76,29 @@ class Zygote:
     def spawn(self, msg: dict, fds: list[int]) -> None:
         """Fork a child for the next job: at once when no job runs, or when the job runs in its own PID namespace
         (the child then waits for its submission, sealed off from the job); otherwise once the job is reaped."""
-        if self.job is not None and self.next is None and len(fds) == 4 and self.may_fork_ahead(msg):
+        if len(fds) != 4:
+            self.refuse(msg, fds, REFUSED)
+        elif self.job is None:
+            self.job = self.fork(msg, fds)
+        elif self.next is None and self.may_fork_ahead(msg):
             self.next = self.fork(msg, fds)
-            return
-        if self.job is not None and self.queued is None and self.next is None and len(fds) == 4:
+        elif self.next is None and self.queued is None:
             self.queued = (msg, fds)  # the next submission's child, asked for while this one finishes
-            return
-        if self.job is not None or len(fds) != 4:
-            self.refuse(msg, fds, "protocol error: a job is already running or fds are missing")
-            return
-        self.job = self.fork(msg, fds)
+        else:
+            self.refuse(msg, fds, REFUSED)
+
+    def _grouped(self, limits: dict) -> tuple | None:
+        """The job cgroup's caps for these limits (memory, processes, CPUs), or None where no cgroup is used."""
+        if self.groups is None or not self.groups.usable or not limits["cgroups"]:
+            return None
+        return limits["memory_bytes"] + limits["max_file_bytes"], limits["max_processes"], limits["cpu_quota"]
 
     def may_fork_ahead(self, msg: dict) -> bool:
         """A child may be forked while a job runs only into its own PID namespace (as root) and the same caps."""
-        limits = msg.get("limits") or {}
         if not (self.full_root and self.mode == "strong" and msg.get("mode") == "strong"):
             return False
-        return not (self.groups is not None and self.groups.usable and limits.get("cgroups")) or self.groups.fits(
-            limits["memory_bytes"] + limits["max_file_bytes"], limits["max_processes"], limits["cpu_quota"])
+        caps = self._grouped(msg["limits"])
+        return caps is None or self.groups.fits(*caps)
 
     def refuse(self, msg: dict, fds: list[int], why: str) -> None:
         self.reply(op="spawn-failed", error=why, tag=msg.get("tag"))
@@ -103,9 +109,9 @@ class Zygote:
         """Fork one child (its pid), or say why not (None)."""
         try:
             self.mode, limits = msg["mode"], msg["limits"]
-            if self.groups is not None and self.groups.usable and limits["cgroups"]:
-                self.job_dirs = self.groups.make_job(limits["memory_bytes"] + limits["max_file_bytes"],
-                                                     limits["max_processes"], limits["cpu_quota"])
+            caps = self._grouped(limits)
+            if caps is not None:
+                self.job_dirs = self.groups.make_job(*caps)
             if self.mode == "strong":
                 pid = self.spawner.fork_strong(fds, limits)
             else:
