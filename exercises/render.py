@@ -58,7 +58,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """Build (once) the Environment over the top-level `templates/` folder."""
+    """Build (once) the Environment over the templates folder (`TEMPLATES`)."""
     import jinja2
 
     env = jinja2.Environment(

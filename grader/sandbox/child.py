@@ -31,8 +31,8 @@ class Child:
 
     def __init__(self, zygote: Zygote, mode: str, limits: Limits, out: channel.Capture | None = None,
                  err: channel.Capture | None = None, result_bytes: int = 4 * channel.MAX_FRAME):
-        """Ask the zygote for a child. Without captures it is spawned ahead (the next submission's, started while
-        the grader judges the last one); `adopt` gives it its submission's captures and budget before use."""
+        """Ask the zygote for a child. Without captures it is spawned ahead (the next submission's, built while the
+        grader runs and judges the current one); `adopt` gives it its submission's captures and budget before use."""
         self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
         self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
         self.frames, self.pending, self.delay, self.sched = deque(), bytearray(), 0.0, -1
