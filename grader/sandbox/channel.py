@@ -122,7 +122,7 @@ def count_values(data: bytes) -> int:
 
 def dumps(obj) -> bytes:
     """Compact ASCII JSON of plain data."""
-    return json.dumps(obj, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+    return "".join(_ENCODE(obj, 0)).encode("ascii")
 
 
 def _reject_constant(name):
@@ -141,11 +141,22 @@ def loads(data: bytes, max_values: int | None = None):
     if max_values is not None and count_values(data) > max_values:
         raise WireError(f"message holds more than {max_values} values")
     try:
-        return json.loads(data.decode("ascii"), parse_constant=_reject_constant, object_pairs_hook=_pairs)
+        return _DECODER.decode(data.decode("ascii"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError) as err:
         raise WireError(f"malformed message: {type(err).__name__}") from None
 
 
+def _not_plain(obj):
+    raise TypeError(f"{type(obj).__name__} is not plain data")
+
+
+# Built once: json.dumps and json.loads with options build a new encoder or decoder per call, which left garbage
+# (the decoder's scanner refers back to it) that a child touched fresh pages for on every case, a copy-on-write
+# fault each, until the collector ran. No circular check: messages are trees the grader or to_wire just built.
+_ENCODE = json.encoder.c_make_encoder(None, _not_plain, json.encoder.encode_basestring_ascii, None, ":", ",",
+                                      False, False, False) if json.encoder.c_make_encoder else \
+    (lambda obj, level: json.dumps(obj, ensure_ascii=True, allow_nan=False, separators=(",", ":")))
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_pairs)
 MAX_VALUES = 4 * MAX_NODES + 1024  # values one message may hold: a value of MAX_NODES nodes, tags included
 
 
