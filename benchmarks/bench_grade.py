@@ -8,8 +8,9 @@ Everything the issue asks for is printed by one run (about 15 minutes on 2 share
   for an instant submission (returns zeros at once, so it fails: the most feedback work) and `correct.py`;
 * overhead: `rosenblatt grade` in a fresh process, one worker, marginal cost per submission
   ((wall(n) - wall(n/10)) / (n - n/10), and the same in CPU time of the whole process tree, which other jobs on a
-  shared machine do not inflate): instant submissions with strong and weak isolation, and correct ones minus the
-  time their own calls take in-process (the unsafe floor);
+  shared machine do not inflate, with the sandbox's share: zygotes and their children): instant submissions with
+  strong and weak isolation, instant ones with strong isolation at the default worker count (min(4, cores)), and
+  correct ones minus the time their own calls take in-process (the unsafe floor);
 * alternatives: a fresh `python -m pytest` (no plugins autoloaded) per submission over the same visible cases, and
   Otter-Grader's `otter run` per submission (needs `otter` on PATH or `--otter`, with ipykernel and numpy in its
   environment); the ratios to the instant overhead, in wall time and in CPU time;
@@ -49,7 +50,7 @@ code = main(sys.argv[1:])
 wall = time.perf_counter() - t
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime  # kids: the zygotes, with their reaped children
-print("RESULT", code, wall, me.ru_maxrss, cpu)
+print("RESULT", code, wall, me.ru_maxrss, cpu, kids.ru_utime + kids.ru_stime)
 """
 
 
@@ -71,7 +72,7 @@ def grade_in_fresh_process(folder: Path, out: Path, jobs: int, isolation: str = 
     if res.returncode or not lines or lines[-1].split()[1] != "0":
         raise RuntimeError(f"grading failed: {res.stderr[-1500:]}")
     line = lines[-1].split()
-    return (float(line[2]), int(line[3]) / 1024) + ((float(line[4]),) if cpu else ())
+    return (float(line[2]), int(line[3]) / 1024) + ((float(line[4]), float(line[5])) if cpu else ())
 
 
 def _children_cpu() -> float:
@@ -173,7 +174,8 @@ def in_process_floor(text: str, repeats: int = 5) -> float:
     return best
 
 
-def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: int, floor: bool = False) -> dict:
+def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: int, floor: bool = False,
+             jobs: int = 1) -> dict:
     """Seconds per submission with one worker: whole run / n, and the marginal cost (wall(n) - wall(n/10)) /
     (n - n/10) in wall time and in CPU time of the whole process tree; medians over `repeats` pairs of runs.
 
@@ -182,18 +184,22 @@ def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: in
     """
     small = max(1, n // 10)
     many, few = _copies(tmp / f"{tag}-many", text, n), _copies(tmp / f"{tag}-few", text, small)
-    whole, walls, cpus, floors = [], [], [], []
+    whole, walls, cpus, boxes, floors = [], [], [], [], []
     for k in range(repeats):
         if floor:
             floors.append(in_process_floor(text))
-        wall, _, cpu = grade_in_fresh_process(many, tmp / f"{tag}-out-{k}", 1, isolation, cpu=True)
-        wall_few, _, cpu_few = grade_in_fresh_process(few, tmp / f"{tag}-out-few-{k}", 1, isolation, cpu=True)
+        wall, _, cpu, box = grade_in_fresh_process(many, tmp / f"{tag}-out-{k}", jobs, isolation, cpu=True)
+        wall_few, _, cpu_few, box_few = grade_in_fresh_process(few, tmp / f"{tag}-out-few-{k}", jobs, isolation,
+                                                               cpu=True)
         whole.append(wall / n)
         walls.append((wall - wall_few) / (n - small))
         cpus.append((cpu - cpu_few) / (n - small))
-    out = {"n": n, "repeats": repeats, "whole_run_ms_per_submission": round(1000 * statistics.median(whole), 1),
+        boxes.append((box - box_few) / (n - small))
+    out = {"n": n, "repeats": repeats, "jobs": jobs,
+           "whole_run_ms_per_submission": round(1000 * statistics.median(whole), 1),
            "marginal_wall_ms_per_submission": round(1000 * statistics.median(walls), 1),
-           "marginal_cpu_ms_per_submission": round(1000 * statistics.median(cpus), 1)}
+           "marginal_cpu_ms_per_submission": round(1000 * statistics.median(cpus), 1),
+           "of_which_sandbox_cpu_ms": round(1000 * statistics.median(boxes), 1)}
     if floors:
         own = 1000 * statistics.median(floors)
         out.update(own_calls_in_process_ms=round(own, 1),
@@ -204,6 +210,8 @@ def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: in
 
 def overhead(tmp: Path, n: int, repeats: int) -> dict:
     out = {f"instant_{iso}": marginal(tmp, INSTANT, n, iso, f"instant-{iso}", repeats) for iso in ("strong", "weak")}
+    default_jobs = min(4, os.cpu_count() or 1)  # what `rosenblatt grade` uses without --jobs
+    out["instant_strong_default_jobs"] = marginal(tmp, INSTANT, n, "strong", "instant-jobs", repeats, jobs=default_jobs)
     m = max(20, n // 2)
     out["correct_strong"] = marginal(tmp, CORRECT, m, "strong", "correct", repeats, floor=True)
     return out
@@ -292,9 +300,11 @@ def otter_alternative(otter: str | None, folder: Path, limit: int) -> dict:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def alternatives(tmp: Path, n: int, otter: str | None, otter_n: int, instant: dict | None) -> dict:
+def alternatives(tmp: Path, n: int, otter: str | None, otter_n: int, instant: dict | None,
+                 default: dict | None = None) -> dict:
     """Medians per submission of the two alternatives, and how many times the instant overhead they are
-    (wall to wall, and CPU to CPU: the CPU ratio is the one a loaded shared machine does not distort)."""
+    (wall to wall, and CPU to CPU: the CPU ratio is the one a loaded shared machine does not distort); also
+    in wall time against the default worker count's overhead, which is what a batch without --jobs costs."""
     folder = _copies(tmp / "alt-instant", INSTANT, max(n, otter_n))
     wall, cpu = pytest_alternative(folder, n)
     otter_r = otter_alternative(otter, folder, otter_n)
@@ -308,6 +318,10 @@ def alternatives(tmp: Path, n: int, otter: str | None, otter_n: int, instant: di
             out["ratio_otter_to_instant_overhead"] = {
                 "wall": round(1000 * otter_r["seconds_per_submission"] / ours_wall, 1),
                 "cpu": round(1000 * otter_r["cpu_seconds_per_submission"] / ours_cpu, 1)}
+    if default:
+        ours = default["marginal_wall_ms_per_submission"]
+        out["wall_ratios_at_default_jobs"] = {"pytest": round(1000 * wall / ours, 1)} | (
+            {"otter": round(1000 * otter_r["seconds_per_submission"] / ours, 1)} if otter_r.get("measured") else {})
     return out
 
 
@@ -383,7 +397,8 @@ def main() -> None:
             report["overhead"] = overhead(tmp, args.n, args.repeats)
         if "alternatives" in chosen:
             instant = report.get("overhead", {}).get("instant_strong")
-            report["alternatives"] = alternatives(tmp, args.pytest_n, args.otter, args.otter_n, instant)
+            default = report.get("overhead", {}).get("instant_strong_default_jobs")
+            report["alternatives"] = alternatives(tmp, args.pytest_n, args.otter, args.otter_n, instant, default)
         if "throughput" in chosen:
             report["throughput"] = throughput(tmp, args.big)
         if "scaling" in chosen:
