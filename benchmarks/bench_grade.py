@@ -6,6 +6,9 @@ Everything the issue asks for is printed by one run (about 15 minutes on 2 share
   cases, exit), the shrink candidates' batches (for failures, in the same child), judging + diagnosis + shrinking,
   and writing the three feedback files;
   for an instant submission (returns zeros at once, so it fails: the most feedback work) and `correct.py`;
+* floor: what the sandbox alone costs per submission, in one process with one warm sandbox building children ahead:
+  the instant file loaded in a fresh child and no case run (fork, namespaces or limits, load, exit), in wall time
+  and in CPU time of the grader and of the sandbox (the zygote with its reaped children, from /proc);
 * overhead: `rosenblatt grade` in a fresh process, one worker, marginal cost per submission
   ((wall(n) - wall(n/10)) / (n - n/10), and the same in CPU time of the whole process tree, which other jobs on a
   shared machine do not inflate, with the sandbox's share: zygotes and their children): instant submissions with
@@ -41,7 +44,7 @@ sys.path.insert(0, str(ROOT))  # measure this checkout's grader, not whichever o
 CORRECT = (ROOT / "submissions" / "correct.py").read_text()
 INSTANT = ("import numpy as np\n\ndef perceptron(X, y, max_epochs=1000, offset=True):\n"
            "    return np.zeros(X.shape[1]), 0.0, False\n")
-SECTIONS = ("breakdown", "overhead", "alternatives", "throughput", "scaling", "hidden")
+SECTIONS = ("breakdown", "floor", "overhead", "alternatives", "throughput", "scaling", "hidden")
 GRADE_AND_MEASURE = """
 import resource, sys, time
 from exercises.cli import main
@@ -153,6 +156,34 @@ def breakdown(n: int) -> dict:
                               "overhead_ms": round(_median_ms(parts["all"]) - 1000 * own, 2)}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds of a process and its reaped children (/proc/PID/stat: utime, stime, cutime, cstime)."""
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def sandbox_floor(n: int, rounds: int = 3) -> dict:
+    """Per submission, medians over rounds: the instant file loaded in a fresh child, no case run."""
+    from grader.sandbox import Limits, Sandbox
+
+    out = {}
+    for isolation in ("strong", "weak"):
+        walls, graders, boxes = [], [], []
+        with Sandbox(Limits(), isolation=isolation, ahead=True) as box:
+            box.run(INSTANT.encode(), "s.py", "perceptron", [])
+            for _ in range(rounds):
+                z, c, w = _tree_cpu(box.zygote_pid), time.thread_time(), time.perf_counter()
+                for _ in range(n):
+                    box.run(INSTANT.encode(), "s.py", "perceptron", [])
+                walls.append((time.perf_counter() - w) / n)
+                graders.append((time.thread_time() - c) / n)
+                boxes.append((_tree_cpu(box.zygote_pid) - z) / n)
+        out[isolation] = {"n": n, "rounds": rounds, "wall_ms": _median_ms(walls), "grader_cpu_ms": _median_ms(graders),
+                          "sandbox_cpu_ms": _median_ms(boxes)}
     return out
 
 
@@ -382,6 +413,7 @@ def main() -> None:
     p.add_argument("--pytest-n", type=int, default=30, help="submissions timed with a fresh pytest each")
     p.add_argument("--big", type=int, default=1000, help="copies of correct.py for throughput")
     p.add_argument("--breakdown-n", type=int, default=40)
+    p.add_argument("--floor-n", type=int, default=150, help="load-only runs per round of the floor section")
     p.add_argument("--repeats", type=int, default=3, help="pairs of runs per marginal overhead figure (median)")
     p.add_argument("--otter", default=shutil.which("otter"), help="the otter executable (Otter-Grader)")
     p.add_argument("--otter-n", type=int, default=5)
@@ -393,6 +425,8 @@ def main() -> None:
     try:
         if "breakdown" in chosen:
             report["breakdown_ms_per_submission"] = breakdown(args.breakdown_n)
+        if "floor" in chosen:
+            report["sandbox_floor_load_only"] = sandbox_floor(args.floor_n)
         if "overhead" in chosen:
             report["overhead"] = overhead(tmp, args.n, args.repeats)
         if "alternatives" in chosen:
