@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Sequence, Union
 
 from exercises.core.simplex import phase_one
+from exercises.core.trace import scaled_to_integers
 from exercises.errors import InternalError
 from exercises.numbers import fraction_str, vector_str
 
@@ -114,9 +115,7 @@ def integer_rows(X) -> tuple[list[list[int]], int]:
     hit = _ROWS.get(id(X))
     if hit is not None and hit[0] is X:
         return hit[1], hit[2]
-    rows = [[Fraction(v) for v in row] for row in X]
-    scale = math.lcm(1, *(v.denominator for row in rows for v in row))
-    ints = [[int(v * scale) for v in row] for row in rows]
+    ints, _, _, scale = scaled_to_integers(X)
     if isinstance(X, tuple) and all(type(row) is tuple for row in X):
         if len(_ROWS) >= MAX_CACHED:
             _ROWS.clear()
