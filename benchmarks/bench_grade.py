@@ -12,7 +12,7 @@ Everything the issue asks for is printed by one run (about 15 minutes on 2 share
 * overhead: `rosenblatt grade` in a fresh process, one worker, marginal cost per submission
   ((wall(n) - wall(n/10)) / (n - n/10), and the same in CPU time of the whole process tree, which other jobs on a
   shared machine do not inflate, with the sandbox's share: zygotes and their children): instant submissions with
-  strong and weak isolation, instant ones with strong isolation at the default worker count (min(4, cores)), and
+  strong and weak isolation, instant ones with strong isolation at the default worker count (no --jobs), and
   correct ones minus the time their own calls take in-process (the unsafe floor);
 * alternatives: a fresh `python -m pytest` (no plugins autoloaded) per submission over the same visible cases, and
   Otter-Grader's `otter run` per submission (needs `otter` on PATH or `--otter`, with ipykernel and numpy in its
@@ -64,12 +64,14 @@ def _copies(folder: Path, text: str, n: int) -> Path:
     return folder
 
 
-def grade_in_fresh_process(folder: Path, out: Path, jobs: int, isolation: str = "auto",
+def grade_in_fresh_process(folder: Path, out: Path, jobs: int | None, isolation: str = "auto",
                            cluster: str | None = None, cpu: bool = False) -> tuple[float, ...]:
-    """Run `rosenblatt grade` in a fresh interpreter; (wall seconds of the grading call, peak RSS of it in MB),
-    and with `cpu` the CPU seconds of the whole process tree (grader, zygotes, sandboxed children)."""
-    cmd = [sys.executable, "-c", GRADE_AND_MEASURE, "grade", str(folder), "--out", str(out), "--jobs", str(jobs),
-           "--no-progress", "--seed", "bench", "--isolation", isolation] + (["--cluster", cluster] if cluster else [])
+    """Run `rosenblatt grade` in a fresh interpreter (`jobs` None: no --jobs, the command's default); (wall seconds
+    of the grading call, peak RSS of it in MB), and with `cpu` the CPU seconds of the whole process tree (grader,
+    zygotes, sandboxed children) and of the sandbox's part of it (zygotes and children)."""
+    cmd = [sys.executable, "-c", GRADE_AND_MEASURE, "grade", str(folder), "--out", str(out), "--no-progress",
+           "--seed", "bench", "--isolation", isolation] + (["--jobs", str(jobs)] if jobs is not None else []) \
+        + (["--cluster", cluster] if cluster else [])
     res = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     lines = [x for x in res.stdout.splitlines() if x.startswith("RESULT")]
     if res.returncode or not lines or lines[-1].split()[1] != "0":
@@ -206,8 +208,8 @@ def in_process_floor(text: str, repeats: int = 5) -> float:
 
 
 def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: int, floor: bool = False,
-             jobs: int = 1) -> dict:
-    """Seconds per submission with one worker: whole run / n, and the marginal cost (wall(n) - wall(n/10)) /
+             jobs: int | None = 1) -> dict:
+    """Seconds per submission with `jobs` workers (None: the command's default): whole run / n, and the marginal cost (wall(n) - wall(n/10)) /
     (n - n/10) in wall time and in CPU time of the whole process tree; medians over `repeats` pairs of runs.
 
     CPU time is what the grading itself consumes: other jobs on a shared machine inflate wall time, not CPU time.
@@ -226,7 +228,7 @@ def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: in
         walls.append((wall - wall_few) / (n - small))
         cpus.append((cpu - cpu_few) / (n - small))
         boxes.append((box - box_few) / (n - small))
-    out = {"n": n, "repeats": repeats, "jobs": jobs,
+    out = {"n": n, "repeats": repeats, "jobs": jobs if jobs is not None else "default",
            "whole_run_ms_per_submission": round(1000 * statistics.median(whole), 1),
            "marginal_wall_ms_per_submission": round(1000 * statistics.median(walls), 1),
            "marginal_cpu_ms_per_submission": round(1000 * statistics.median(cpus), 1),
@@ -241,8 +243,7 @@ def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: in
 
 def overhead(tmp: Path, n: int, repeats: int) -> dict:
     out = {f"instant_{iso}": marginal(tmp, INSTANT, n, iso, f"instant-{iso}", repeats) for iso in ("strong", "weak")}
-    default_jobs = min(4, os.cpu_count() or 1)  # what `rosenblatt grade` uses without --jobs
-    out["instant_strong_default_jobs"] = marginal(tmp, INSTANT, n, "strong", "instant-jobs", repeats, jobs=default_jobs)
+    out["instant_strong_default_jobs"] = marginal(tmp, INSTANT, n, "strong", "instant-jobs", repeats, jobs=None)
     m = max(20, n // 2)
     out["correct_strong"] = marginal(tmp, CORRECT, m, "strong", "correct", repeats, floor=True)
     return out
