@@ -232,8 +232,9 @@ class Child:
                 killer(self.pid, signal.SIGKILL)
             except OSError:
                 pass
-        for fd in [self.ctl, *self.streams] if self.ctl >= 0 else list(self.streams):
+        self.release()
+        for fd in self.streams:
             os.close(fd)
-        self.ended, self.ctl = True, -1
+        self.ended = True
         self.streams.clear()
         self._close_sched()
