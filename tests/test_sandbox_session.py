@@ -101,12 +101,22 @@ def _zygote_children(box) -> list[int]:
         return [int(p) for p in fh.read().split()]
 
 
+def _await_children(box, done, seconds: float = 10.0) -> list[int]:
+    """The zygote's children once `done(children)` holds: the zygote forks and reaps on its own time."""
+    deadline = time.monotonic() + seconds
+    kids = _zygote_children(box)
+    while not done(kids) and time.monotonic() < deadline:
+        time.sleep(0.01)
+        kids = _zygote_children(box)
+    return kids
+
+
 def test_the_next_child_is_built_ahead_and_replaced_if_it_died_waiting(box):
     with box.session(COUNTER, "s.py", "f") as session:
         session.run(cases("count"))
-    time.sleep(0.3)  # the last child exits; the next submission's child is built and waits
-    kids = _zygote_children(box)
-    assert len(kids) == 1
+    box._ahead.wait_spawned()  # the next submission's child is built and waits; the last child exits
+    kids = _await_children(box, lambda kids: kids == [box._ahead.pid])
+    assert kids == [box._ahead.pid]
     os.kill(kids[0], signal.SIGKILL)
     deadline = time.monotonic() + 5
     while _zygote_children(box) and time.monotonic() < deadline:
@@ -138,7 +148,8 @@ def test_a_strong_batch_forks_the_next_child_while_a_job_runs_and_spares_it_when
     """).encode()
     with box.session(spawner, "s.py", "g") as session:
         session.run(cases("count"))
-        assert len(_zygote_children(box)) == 2  # this job, and the next submission's child waiting
+        box._ahead.wait_spawned()  # asked for as the job began; the zygote answers on its own time
+        assert len(_await_children(box, lambda kids: len(kids) >= 2)) == 2  # this job, and the next child waiting
     with box.session(COUNTER, "s.py", "f") as session:  # gets the child built ahead: it survived the sweep
         run = session.run(cases("count", "count"))
     assert run.load_status == "ok" and [v[1] for v in _values(run)] == [1, 2]
