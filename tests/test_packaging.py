@@ -115,6 +115,8 @@ def test_the_wheel_holds_every_template(wheel):
     templates = {f"exercises/_templates/{p.relative_to(ROOT / 'templates').as_posix()}"
                  for p in (ROOT / "templates").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
     assert templates <= names and not [n for n in names if "__pycache__" in n or n.startswith("templates/")]
+    import exercises  # the one place the version is written; pyproject.toml reads it (dynamic = ["version"])
+    assert wheel.name.startswith(f"rosenblatt-{exercises.__version__}-")
 
 
 @pytest.mark.slow
