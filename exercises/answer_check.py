@@ -10,8 +10,7 @@ from exercises.answer_parse import as_set, canonical, parse_bool, parse_exact
 from exercises.errors import AnswerError
 from exercises.handout import handout_kdf, load_handout, read_answers
 from exercises.kdf import Kdf
-from exercises.kinds import get_kind
-from exercises.kinds.base import PartResult
+from exercises.kinds import PartResult, get_kind
 
 
 @dataclass(frozen=True)

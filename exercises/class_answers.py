@@ -12,7 +12,7 @@ from exercises.answer_check import KeyOracle, check_extra, check_sheet
 from exercises.errors import AnswerError, UsageError
 from exercises.generate import folder_names
 from exercises.handout import load_handout, read_answers
-from exercises.kinds.base import PartResult
+from exercises.kinds import PartResult
 from exercises.roster import Student, read_roster
 from exercises.trace_diagnosis import slip_of
 

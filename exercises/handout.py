@@ -12,8 +12,7 @@ from exercises.answer_parse import as_set, canonical
 from exercises.datafile import read_yaml_file
 from exercises.errors import AnswerError
 from exercises.kdf import DEFAULT_ITERATIONS, Kdf, check_iterations
-from exercises.kinds import KIND_NAMES, get_kind
-from exercises.kinds.base import Part
+from exercises.kinds import KIND_NAMES, Part, get_kind
 
 FORMAT = "rosenblatt-handout-v2"
 SEQUENCE_SLOTS = 64  # sequence digests are padded with decoys to this many, so their count reveals nothing

@@ -9,8 +9,7 @@ from typing import Any
 
 from exercises.datafile import read_yaml_file
 from exercises.errors import SpecError
-from exercises.kinds import KIND_NAMES, get_kind
-from exercises.kinds.params import Params
+from exercises.kinds import KIND_NAMES, Params, get_kind
 from exercises.numbers import fraction_str
 
 BUNDLED = Path(__file__).resolve().parent / "specs"

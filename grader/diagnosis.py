@@ -15,7 +15,6 @@ from grader.cases import Case, Expected
 from grader.judge import Verdict, compare, compare_exact, compare_properties, expected_values
 from grader.mutants import CATALOGUE, catalogue, run_normalized
 from grader.plans import read
-from grader.tasks import training
 
 BIG_DENOMINATOR = 1 << 20
 ORDER = tuple(CATALOGUE)
@@ -50,7 +49,7 @@ class MutantTable:
 
     def normalized(self, case_id: str) -> tuple | None:
         c = self._cases.get(case_id)
-        if case_id not in self._normalized and c is not None and training.plain(self._a, spec_of(self._a, c)):
+        if case_id not in self._normalized and c is not None and tasks.plain(self._a, spec_of(self._a, c)):
             theta, theta0 = run_normalized(c.X, c.y, c.offset, c.max_epochs)[:2]  # floats, as numpy returns them
             self._normalized[case_id] = (tuple(Fraction(v) for v in theta), Fraction(theta0))  # exact, once
         return self._normalized.get(case_id)

@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 import yaml
 
-from exercises.core.trace import scaled_to_integers
+from exercises.core import scaled_to_integers
 from exercises.render import render
 from grader.assignment import TERMS
 from grader.cases import Expected, Points

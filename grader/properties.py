@@ -6,8 +6,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from exercises.core import Separator, verify_separator
-from exercises.core.trace import scaled_to_integers
+from exercises.core import Separator, scaled_to_integers, verify_separator
 from grader import tolerance
 from grader.calling import Answer
 from grader.cases import Case

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from exercises.numbers import fraction_str
 from exercises.render import render
-from grader import hooks
+from grader import hooks, tasks
 from grader.calling import spec_of
 from grader.figure import figure
 from grader.judge import show
-from grader.tasks import training
 
 
 def _settings(a, f, case) -> tuple[str, str]:
     """The call's settings, as prose and as `key=value` pairs (the seeds' wording for the default assignment)."""
-    if training.plain(a, f):
+    if tasks.plain(a, f):
         return (f"offset {'on' if case.offset else 'off'}, max_epochs {case.max_epochs}",
                 f"offset={case.offset}   max_epochs={case.max_epochs}")
     conv, parts = f.convention, []
@@ -89,7 +88,7 @@ def visible_view(a, r, found: dict) -> dict:
     f = spec_of(a, shown)
     e, got = shown.expected, verdict.answer
     fields = _fields(f, shown)
-    label = (lambda k: k) if training.plain(a, f) else (lambda k: a.term(k) if k in ("theta", "theta0") else k)
+    label = (lambda k: k) if tasks.plain(a, f) else (lambda k: a.term(k) if k in ("theta", "theta0") else k)
     expected = {label(k): _value(f, e, k, True) for k in fields}
     readable = got is not None and got.ok
     lines = [("expected", e.theta, e.theta0)]
@@ -103,7 +102,7 @@ def visible_view(a, r, found: dict) -> dict:
         "data": _data_view(a, f, shown), "expected": expected,
         "got": {label(k): _value(f, got, k, False) for k in fields} if readable else None,
         "mistakes": [found[m] for m in r.mistakes],
-        "notes": [] if training.plain(a, f) else _notes(a, f, shown),
+        "notes": [] if tasks.plain(a, f) else _notes(a, f, shown),
         "trace": render("grader/trace_note.txt.j2", n=note, t={k: a.term(k) for k in ("theta", "theta0", "label")},
                         hook=a.term("hook")).strip() if note else None,
         "figure": None if r.verdict.passed or f.task not in ("perceptron", "averaged") or f.convention.folded

@@ -14,7 +14,7 @@ _HOME = {  # public name -> the module under exercises.core that defines it (no 
     "MaxMargin": "maxmargin", "max_margin": "maxmargin", "signed_rows": "maxmargin", "verify_kkt": "maxmargin",
     "Decision": "separation", "Infeasibility": "separation", "Separator": "separation", "decide": "separation",
     "separability": "separation", "verify_infeasibility": "separation", "verify_separator": "separation",
-    "Trace": "trace", "Visit": "trace", "perceptron_trace": "trace",
+    "Trace": "trace", "Visit": "trace", "perceptron_trace": "trace", "scaled_to_integers": "trace",
 }
 __all__ = sorted(_HOME)
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from exercises.core.separation import (
         Decision, Infeasibility, Separator, decide, separability, verify_infeasibility, verify_separator,
     )
-    from exercises.core.trace import Trace, Visit, perceptron_trace
+    from exercises.core.trace import Trace, Visit, perceptron_trace, scaled_to_integers
 
 
 def __getattr__(name: str) -> object:

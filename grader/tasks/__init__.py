@@ -11,6 +11,7 @@ from grader.mutants import EXACT_VARIANTS, offered, run_variant
 from grader.tasks import averaged, classify, training, update
 
 TASKS = {"perceptron": training, "averaged": averaged, "update": update, "classify": classify}
+plain = training.plain  # the seeds' algorithm as written (default and column assignments): exact variants, plain words
 
 
 def visible(a: Assignment) -> tuple[Case, ...]:
@@ -59,4 +60,4 @@ def mutants(a: Assignment, case: Case) -> tuple[tuple[str, Expected], ...]:
     return tuple(out)
 
 
-__all__ = ["TASKS", "Expected", "hidden", "mutants", "smaller", "visible"]
+__all__ = ["TASKS", "Expected", "hidden", "mutants", "plain", "smaller", "visible"]
