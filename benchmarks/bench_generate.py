@@ -19,7 +19,8 @@ from pathlib import Path
 
 from exercises.cli import main
 from exercises.kdf import DEFAULT_ITERATIONS
-from exercises.generate import build_sheets, variant_seeds, write_outputs
+from exercises.generate import write_outputs
+from exercises.variants import build_sheets, variant_seeds
 from exercises.kinds import KIND_NAMES
 from exercises.spec import load_spec
 

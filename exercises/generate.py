@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -11,97 +10,19 @@ import shutil
 import tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
-
-import numpy as np
+from typing import Sequence
 
 from exercises import __version__
-from exercises.errors import SpecError, UsageError
+from exercises.errors import UsageError
+from exercises.export import EXPORTS, export_files
+from exercises.fragments import ROLES, macros, render, render_variant
 from exercises.handout import answer_key, build_handout
 from exercises.handout_page import render_handout_page
 from exercises.kdf import DEFAULT_ITERATIONS
 from exercises.kinds import get_kind
-from exercises.kinds.base import Reject
-from exercises.render import environment
-from exercises.spec import Exercise, Spec
-
-MAX_VARIANTS = 10_000
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One generated exercise: its data and exact solution; `id` is `<sheet label>.<exercise number>`."""
-
-    id: str
-    number: int
-    kind: str
-    title: str
-    seed: int
-    data: Any
-    solution: Any
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """One problem set instance (a numbered variant, or one student's)."""
-
-    label: str
-    student_name: str
-    seed: int
-    variants: tuple[Variant, ...]
-
-
-def stable_seed(*parts: object) -> int:
-    """A 53-bit seed (exact in JSON everywhere) from sha256 of the parts (never Python's hash(), which changes between runs)."""
-    text = "|".join(str(p) for p in ("rosenblatt-seed-v1", *parts))
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> 11
-
-
-def variant_seeds(spec: Spec, seed: int, count: int) -> list[tuple[str, str, int]]:
-    """(label, student name, sheet seed) for `--variants K`: labels v01, v02, ... in order."""
-    if not 1 <= count <= MAX_VARIANTS:
-        raise SpecError(f"--variants must be between 1 and {MAX_VARIANTS}, got {count}")
-    width = max(2, len(str(count)))
-    return [(f"v{k:0{width}d}", "", stable_seed(spec.name, seed, k)) for k in range(1, count + 1)]
-
-
-def _generate_one(spec: Spec, exercise: Exercise, number: int, sheet_seed: int, seen: set) -> tuple[Any, int]:
-    """Draw attempts from one Generator until the kind's constraints hold and the data is new to the batch."""
-    module = get_kind(exercise.kind)
-    seed = stable_seed(sheet_seed, number, exercise.kind)
-    rng = np.random.default_rng(seed)
-    failures: Counter[str] = Counter()
-    for _ in range(spec.max_attempts):
-        try:
-            data = module.generate(exercise.params, rng)
-        except Reject as rej:
-            failures[rej.constraint] += 1
-            continue
-        if exercise.unique and (number, data) in seen:
-            failures["unique (the batch already holds this variant; widen the ranges or set unique: false)"] += 1
-            continue
-        seen.add((number, data))
-        return data, seed
-    where = f"exercises[{number - 1}]" if len(spec.exercises) > 1 else "params"
-    worst = ", ".join(f"{c} ({n} of {spec.max_attempts} attempts)" for c, n in failures.most_common(2))
-    raise SpecError(f"{spec.source}: {where}: no {exercise.kind} variant met the constraints in "
-                    f"{spec.max_attempts} attempts; failed most often: {worst}")
-
-
-def build_sheets(spec: Spec, seeds: Sequence[tuple[str, str, int]]) -> tuple[Sheet, ...]:
-    """Generate and solve every exercise of every sheet, deterministically and in order."""
-    seen: set = set()
-    sheets = []
-    for label, name, sheet_seed in seeds:
-        variants = []
-        for number, exercise in enumerate(spec.exercises, 1):
-            data, seed = _generate_one(spec, exercise, number, sheet_seed, seen)
-            solution = get_kind(exercise.kind).solve(data)
-            variants.append(Variant(f"{label}.{number}", number, exercise.kind, exercise.title, seed, data, solution))
-        sheets.append(Sheet(label, name, sheet_seed, tuple(variants)))
-    return tuple(sheets)
+from exercises.spec import Spec
+from exercises.variants import Sheet, Variant
 
 
 def variant_json(v: Variant, sheet: Sheet) -> dict:
@@ -112,33 +33,6 @@ def variant_json(v: Variant, sheet: Sheet) -> dict:
 
 FORMATS = ("md", "tex", "html", "json")
 PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "exercises/page.html"}
-ROLES = ("question", "key")
-
-
-def render_variant(v: Variant, formats: Sequence[str], roles: Sequence[str] = ROLES) -> dict[str, dict[str, str]]:
-    """The question and key fragments of one variant per format (templates do all the wording)."""
-    if not formats:
-        return {}
-    module = get_kind(v.kind)
-    view = module.view(v.data, v.solution)
-    figs = {role: module.figure(v.data, v.solution, role == "key") for role in roles}
-    return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", m=macros(fmt), v=view, fig=figs[role],
-                               number=v.number, title=v.title) for role in roles} for fmt in formats}
-
-
-@functools.lru_cache(maxsize=None)
-def _template(name: str):
-    return environment().get_template(name)
-
-
-def render(name: str, **data: Any) -> str:
-    """Render through the shared Environment, looking each template up once per run."""
-    return _template(name).render(**data)
-
-
-def macros(fmt: str) -> Any:
-    """The format's building blocks (`templates/exercises/format/<fmt>.j2`), loaded once and passed as `m`."""
-    return _template(f"exercises/format/{fmt}.j2").module
 
 
 def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
@@ -227,8 +121,6 @@ def _write_folder(folder: Path, files: dict[str, str]) -> None:
 
 def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path, iterations: int) -> list[str]:
     """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
-    from exercises.export import EXPORTS, export_files
-
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
     combined: dict = {(fmt, role): [] for fmt in formats for role in ROLES}

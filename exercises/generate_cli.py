@@ -75,7 +75,7 @@ def _formats(text: str) -> tuple[str, ...]:
 
 
 def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
-    from exercises.generate import variant_seeds
+    from exercises.variants import variant_seeds
     from exercises.roster import read_roster, student_seed
 
     if args.roster is None:
@@ -91,10 +91,11 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from exercises.generate import build_sheets, write_outputs
+    from exercises.generate import write_outputs
     from exercises.kdf import check_iterations
     from exercises.render import render
     from exercises.spec import load_spec, merge_specs
+    from exercises.variants import build_sheets
 
     start = time.perf_counter()
     formats = _formats(args.format)
@@ -111,8 +112,10 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from exercises.generate import MAX_VARIANTS, build_sheets, render_page, render_variant, variant_seeds
+    from exercises.fragments import render_variant
+    from exercises.generate import render_page
     from exercises.spec import load_spec, merge_specs
+    from exercises.variants import MAX_VARIANTS, build_sheets, variant_seeds
 
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
     if not 1 <= args.variant <= MAX_VARIANTS:

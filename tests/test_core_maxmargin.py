@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from exercises.cli import main
 from exercises.core import decide, max_margin, perceptron_trace, signed_rows, verify_kkt
 from exercises.core.linalg import independent, min_norm_on
-from exercises.generate import build_sheets, variant_seeds
+from exercises.variants import build_sheets, variant_seeds
 from exercises.spec import parse_spec
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

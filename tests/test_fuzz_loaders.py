@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exercises.errors import AssignmentError, SpecError
-from exercises.generate import build_sheets, variant_seeds
+from exercises.variants import build_sheets, variant_seeds
 from exercises.spec import BUNDLED, load_spec
 from grader import assignment
 from grader.assignment import BUNDLED as ASSIGNMENTS

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from exercises.errors import SpecError
 from exercises.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
-from exercises.generate import build_sheets, variant_json, variant_seeds
+from exercises.generate import variant_json
+from exercises.variants import build_sheets, variant_seeds
 from exercises.kinds.hand_trace import has_tie
 from exercises.numbers import to_fraction
 from exercises.spec import parse_spec
@@ -133,7 +134,7 @@ def test_a_batch_has_no_duplicate_variants():
 
 
 def test_decimal_grid_is_exact_and_shown_as_the_instructor_chose():
-    from exercises.generate import render_variant
+    from exercises.fragments import render_variant
     for show, expected in (("decimal", r"\(-?\d+(\.\d+)?, -?\d+(\.\d+)?\)"), ("fraction", r"-?\d+/5")):
         grid = {"min": "-1", "max": "1", "step": "0.2", "show": show}
         variants = one("separability", {"n_points": 6, "grid": grid}, 5, count=3)

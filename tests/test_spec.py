@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from exercises.errors import SpecError
-from exercises.generate import build_sheets, variant_seeds
+from exercises.variants import build_sheets, variant_seeds
 from exercises.spec import bundled_names, load_spec
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from exercises.generate import Variant, render_variant
+from exercises.fragments import render_variant
+from exercises.variants import Variant
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,38 @@
+"""One variant's question and key, rendered per format (md, tex, html, moodle, ...) through the kind's templates."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Sequence
+
+from exercises.kinds import get_kind
+from exercises.render import environment
+from exercises.variants import Variant
+
+ROLES = ("question", "key")
+
+
+def render_variant(v: Variant, formats: Sequence[str], roles: Sequence[str] = ROLES) -> dict[str, dict[str, str]]:
+    """The question and key fragments of one variant per format (templates do all the wording)."""
+    if not formats:
+        return {}
+    module = get_kind(v.kind)
+    view = module.view(v.data, v.solution)
+    figs = {role: module.figure(v.data, v.solution, role == "key") for role in roles}
+    return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", m=macros(fmt), v=view, fig=figs[role],
+                               number=v.number, title=v.title) for role in roles} for fmt in formats}
+
+
+@functools.lru_cache(maxsize=None)
+def _template(name: str):
+    return environment().get_template(name)
+
+
+def render(name: str, **data: Any) -> str:
+    """Render through the shared Environment, looking each template up once per run."""
+    return _template(name).render(**data)
+
+
+def macros(fmt: str) -> Any:
+    """The format's building blocks (`templates/exercises/format/<fmt>.j2`), loaded once and passed as `m`."""
+    return _template(f"exercises/format/{fmt}.j2").module

@@ -1,0 +1,79 @@
+"""The code's shape: no import circles, each subpackage entered through its face, each module saying what it is for."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBPACKAGES = ("exercises.core", "exercises.export", "exercises.kinds", "exercises.specs", "grader.assignments",
+               "grader.sandbox", "grader.tasks")
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for top in ("exercises", "grader"):
+        for path in (ROOT / top).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The project modules `name` imports, at the top or inside a function: a submodule where one is named."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
+            subs = [f"{base}.{alias.name}" for alias in node.names]
+            targets = [s for s in subs if s in MODULES] + [base] * any(s not in MODULES for s in subs)
+        else:
+            continue
+        out.update(t for t in targets if t in MODULES and t != name)
+    return out
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _circle_from(start: str) -> list[str] | None:
+    """An import path from `start` back to itself, if there is one (depth-first, each module visited once)."""
+    stack, seen = [(start, [start])], set()
+    while stack:
+        here, path = stack.pop()
+        for there in sorted(GRAPH[here]):
+            if there == start:
+                return path + [start]
+            if there not in seen:
+                seen.add(there)
+                stack.append((there, path + [there]))
+    return None
+
+
+def test_no_module_imports_itself_through_others():
+    circles = [" -> ".join(c) for name in sorted(MODULES) if (c := _circle_from(name))]
+    assert not circles, circles[0]
+
+
+def test_other_code_enters_a_subpackage_through_its_face():
+    def inside(module: str, package: str) -> bool:
+        return module == package or module.startswith(package + ".")
+
+    reach_ins = [f"{name} imports {target}" for name, targets in GRAPH.items() for target in sorted(targets)
+                 for package in SUBPACKAGES
+                 if inside(target, package) and target != package and not inside(name, package)]
+    assert not reach_ins, reach_ins
+
+
+def test_every_module_opens_with_a_docstring():
+    bare = [name for name, path in MODULES.items() if path.stat().st_size
+            and not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not bare, bare
