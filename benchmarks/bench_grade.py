@@ -121,7 +121,8 @@ class _Timed:
 def breakdown(n: int) -> dict:
     """Per-submission medians of each part of grading, in one process with one warm strong sandbox."""
     from grader.assignment import load
-    from grader.grading import Suite, grade
+    from grader.grading import grade
+    from grader.suite import Suite
     from grader.report import write_submission
     from grader.sandbox import Limits, Sandbox
 
@@ -192,7 +193,7 @@ def sandbox_floor(n: int, rounds: int = 3) -> dict:
 def in_process_floor(text: str, repeats: int = 5) -> float:
     """Seconds the submission's own calls take on the whole suite in this process (the unsafe floor)."""
     from grader.assignment import load
-    from grader.grading import Suite, case_inputs
+    from grader.suite import Suite, case_inputs
 
     a = load()
     calls = [(x.args, x.kwargs) for x in case_inputs(a, Suite(a, "bench").cases)]
@@ -392,7 +393,7 @@ def scaling(tmp: Path, sizes: tuple[int, ...]) -> dict:
 def hidden_suite_cost(repeats: int = 5) -> dict:
     """Seconds for a correct plain-Python submission to run the whole hidden suite (sandbox-measured, wall)."""
     from grader.assignment import load
-    from grader.grading import Suite, case_inputs
+    from grader.suite import Suite, case_inputs
     from grader.sandbox import Limits, Sandbox
 
     a = load()

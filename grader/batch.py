@@ -15,10 +15,11 @@ from exercises.atomic import atomic_write
 from exercises.errors import RosenblattError, SubmissionError
 from exercises.inert import display_name, folder_name
 from grader.assignment import BUNDLED, Assignment
-from grader.grading import Report, Suite, grade, source_key
+from grader.grading import Report, grade
 from grader.gradebook import row_from_results, write_gradebook
 from grader.intake import read_submission
 from grader.report import load_results, results_json, write_submission
+from grader.suite import Suite, source_key
 
 PRIVATE = ".rosenblatt"
 SKIP_NAMES = {"__pycache__", ".git", ".ipynb_checkpoints"}

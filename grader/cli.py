@@ -121,7 +121,8 @@ def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress, n
 
 def run_check(args: argparse.Namespace) -> int:
     from grader import assignment as assignments
-    from grader.grading import Suite, grade
+    from grader.grading import grade
+    from grader.suite import Suite
     from grader.report import check_text
 
     a = assignments.load(args.assignment)

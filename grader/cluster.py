@@ -110,7 +110,7 @@ class RemoteSandbox:
 
 
 def _commitment(seed: str) -> str:
-    from grader.grading import commitment
+    from grader.suite import commitment
 
     return commitment(seed)
 
@@ -123,7 +123,7 @@ def _worker_suite(where: str, raw: bytes, seed: str):
     """The cases of one assignment and seed, built once per worker process (the mutant table is not needed)."""
     from exercises.datafile import load_yaml_text
     from grader.assignment import parse
-    from grader.grading import Suite
+    from grader.suite import Suite
 
     doc = load_yaml_text(raw.decode("utf-8"))
     if isinstance(doc, dict):

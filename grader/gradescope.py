@@ -14,9 +14,10 @@ from exercises.atomic import atomic_write
 from exercises.errors import AssignmentError
 from grader import vendored
 from grader.assignment import Assignment
-from grader.grading import Report, Suite, commitment, grade, source_key
+from grader.grading import Report, grade
 from grader.intake import read_submission
 from grader.report import results_json
+from grader.suite import Suite, commitment, source_key
 
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once when it builds the autograder image: Rosenblatt's dependencies in a venv.

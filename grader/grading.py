@@ -9,18 +9,16 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
-from exercises import __version__
 from grader.assignment import Assignment
-from grader import tasks
 from grader.calling import spec_of
 from grader.cases import Case
-from grader.diagnosis import Finding, MutantTable, diagnose
+from grader.diagnosis import Finding, diagnose
 from grader.judge import Verdict, judge
 from grader.notebook import Notebook, NotebookError, assemble
-from grader.plans import case_input
-from grader.shrink import Shrunk, shrink, shrink_probes
+from grader.shrink import Shrunk, shrink
+from grader.suite import Suite
 
 UNGRADABLE = {
     "syntax-error": "the file does not parse as Python",
@@ -74,99 +72,6 @@ class Report:
                 "failed": sum(not r.verdict.passed for r in self.results),
                 "unexplained": sum(r.verdict.status in ("wrong", "malformed") and not r.verdict.passed and not r.mistakes
                                    for r in self.results)}
-
-
-def source_key(a: Assignment, seed_commitment: str, source: bytes) -> str:
-    """What a result depends on: software version, assignment, hidden seed and the submitted bytes."""
-    h = hashlib.sha256()
-    for part in (__version__.encode(), a.digest.encode(), seed_commitment.encode(), source):
-        h.update(hashlib.sha256(part).digest())
-    return h.hexdigest()
-
-
-def commitment(seed: str) -> str:
-    """A public commitment to the hidden seed (SHA-256): recorded in results without revealing the seed."""
-    return hashlib.sha256(f"rosenblatt-seed\x00{seed}".encode()).hexdigest()
-
-
-class Suite:
-    """The cases of one grading run (visible, and hidden from the seed) with their mutant table; shared by workers."""
-
-    def __init__(self, a: Assignment, seed: str | None, hidden: bool = True, warm: bool = True):
-        """`warm=False` leaves the mutant table to fill lazily (a cluster worker only runs cases, never judges)."""
-        self.assignment = a
-        self.visible = tasks.visible(a)
-        self.hidden = tasks.hidden(a, seed) if hidden and seed is not None else ()
-        self.commitment = commitment(seed) if seed is not None else ""
-        table = MutantTable(a, self.visible + self.hidden)
-        self.table = table.warm() if warm else table
-        self.probes = shrink_probes(self.visible, a)
-        self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes}
-        self._inputs: dict[Any, dict[str, Any]] = {}
-
-    def _all_inputs(self, factory: Any) -> dict[str, Any]:
-        if factory not in self._inputs:
-            cases = self.cases + self.probes
-            made = case_inputs(self.assignment, cases, factory, self.calls)
-            self._inputs[factory] = {c.case_id: x for c, x in zip(cases, made)}
-        return self._inputs[factory]
-
-    def inputs(self, factory: Any = None) -> tuple:
-        """The suite's CaseInputs, built once per factory (the same objects for every submission)."""
-        by_id = self._all_inputs(factory)
-        return tuple(by_id[c.case_id] for c in self.cases)
-
-    def inputs_for(self, cases: Sequence[Case], factory: Any = None) -> tuple:
-        """CaseInputs of some of the suite's cases or shrink candidates (`probes`), also built once."""
-        by_id = self._all_inputs(factory)
-        return tuple(by_id[c.case_id] for c in cases)
-
-    @property
-    def cases(self) -> tuple[Case, ...]:
-        return self.visible + self.hidden
-
-    @property
-    def max_score(self) -> int:
-        """Visible points plus the points of every hidden family that has cases in this suite."""
-        a = self.assignment
-        return sum(f.visible_points + sum(p for fam, p in f.hidden if self._has(f, fam)) for f in a.functions)
-
-    def _has(self, f, family: str) -> bool:
-        return any(c.family == family and spec_of(self.assignment, c) is f for c in self.hidden)
-
-    @property
-    def setup(self) -> dict | None:
-        """What the sandbox's harness builds before loading a file: course modules, and the names to look for."""
-        a = self.assignment
-        if a.klass is not None:
-            return a.klass.setup()
-        return {"modules": {}, "names": list(a.names)} if a.qualified else None
-
-
-def _frozen(call: tuple) -> tuple:
-    """Make a case's arrays read-only: they are built once per suite and shared by every worker."""
-    stack = list(call[0]) + list(call[1].values())
-    while stack:
-        value = stack.pop()
-        if hasattr(value, "flags"):
-            value.flags.writeable = False
-        elif isinstance(value, (tuple, list)):
-            stack += list(value)
-        elif isinstance(value, dict):
-            stack += list(value.values())
-    return call
-
-
-def case_inputs(a: Assignment, cases: Sequence[Case], factory: Any = None, calls: dict | None = None) -> list:
-    """The sandbox's CaseInput values: arguments only (never the expected answers)."""
-    if factory is None:
-        from grader.sandbox import CaseInput as factory  # the sandbox engineer's module
-    out = []
-    for c in cases:
-        args, kwargs, plan = calls[c.case_id] if calls and c.case_id in calls else case_input(a, c)
-        extra = {"plan": plan} if plan is not None else {}
-        out.append(factory(case_id=c.case_id, args=args, kwargs=kwargs, seconds=c.seconds, **extra))
-    return out
 
 
 def _where(error: str, filename: str, notebook: Notebook | None = None) -> str:

@@ -20,8 +20,9 @@ from grader import assignment as assignments
 from grader.assignment import Assignment
 from grader.gradescope import pick_submission
 from grader.intake import read_submission
-from grader.grading import Report, Suite, commitment, grade, source_key
+from grader.grading import Report, grade
 from grader.report import check_text, view
+from grader.suite import Suite, commitment, source_key
 
 CONFIG = "rosenblatt.yaml"  # in the question's tests/ folder: `assignment: NAME|FILE`
 SECRET = "secret.txt"  # in the question's tests/ folder: the hidden-case seed

@@ -15,7 +15,7 @@ import pytest
 from exercises.cli import main
 from grader.assignment import load, resolve
 from grader.batch import discover, grade_batch
-from grader.grading import Suite
+from grader.suite import Suite
 from grader.sandbox import CaseOutcome, Limits, Opaque, Sandbox, SubmissionRun, run_from_json, run_to_json
 
 ROOT = Path(__file__).resolve().parent.parent

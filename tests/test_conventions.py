@@ -15,7 +15,8 @@ from exercises.core import perceptron_trace
 from exercises.errors import AssignmentError
 from grader.assignment import load
 from grader.convention import Convention
-from grader.grading import Suite, grade
+from grader.grading import grade
+from grader.suite import Suite
 from grader.reference import run
 from grader.report import check_text
 

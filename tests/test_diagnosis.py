@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from grader.assignment import load
 from grader.cases import reference
-from grader.grading import Suite, grade
+from grader.grading import grade
+from grader.suite import Suite
 from grader.mutants import CATALOGUE, EXACT_VARIANTS, Variant, run_variant
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 

@@ -12,7 +12,8 @@ import pytest
 from grader.assignment import load, parse
 from grader.calling import build_call, interpret
 from grader.cases import visible_cases
-from grader.grading import Suite, grade
+from grader.grading import grade
+from grader.suite import Suite
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"

@@ -14,7 +14,8 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 import grader.sandbox as sandbox_module
 from exercises.cli import main
 from grader.assignment import BUNDLED, load
-from grader.grading import Suite, grade
+from grader.grading import grade
+from grader.suite import Suite
 from grader.notebook import NotebookError, assemble, is_definition, read_cells
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"

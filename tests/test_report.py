@@ -10,7 +10,8 @@ import pytest
 
 from exercises.numbers import fraction_str
 from grader.assignment import load
-from grader.grading import Suite, grade
+from grader.grading import grade
+from grader.suite import Suite
 from grader.report import check_text, results_json, write_submission
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grader.assignment import load
-from grader.grading import Suite
+from grader.suite import Suite
 from grader.shrink import FIRST_TRY, _size, by_size, candidates, shrink
 
 A = load()

@@ -14,7 +14,8 @@ import pytest
 
 import grader.sandbox as sandbox_module
 from grader.assignment import load
-from grader.grading import Suite, grade
+from grader.grading import grade
+from grader.suite import Suite
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
