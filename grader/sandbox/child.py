@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
 import secrets
 import select
@@ -13,17 +12,8 @@ from dataclasses import asdict
 
 from grader.sandbox import channel
 from grader.sandbox.model import Limits, SandboxError
+from grader.sandbox.pipes import Inbox, Outbox, RunDelay
 from grader.sandbox.supervisor import SETUP_SECONDS, Zygote, ZygoteGone
-
-PIPE_BYTES = 1 << 20  # Linux's default /proc/sys/fs/pipe-max-size
-
-
-def _widen(fd: int) -> None:
-    """Grow a pipe's buffer to PIPE_BYTES where the kernel allows it (else it keeps its 64 KiB)."""
-    try:
-        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-    except (OSError, AttributeError):  # pipe-max-size lowered, or not Linux: the ping-pong still works
-        pass
 
 
 class Child:
@@ -34,17 +24,13 @@ class Child:
         """Ask the zygote for a child. Without captures it is spawned ahead (the next submission's, built while the
         grader runs and judges the current one); `adopt` gives it its submission's captures and budget before use."""
         self.z, self.pid, self.status, self.exited_at = zygote, None, None, 0.0
-        self.ended, self.flooded, self.corrupt, self.flood_left = False, False, "", limits.flood_bytes
-        self.frames, self.pending, self.delay, self.sched = deque(), bytearray(), 0.0, -1
+        self.ended, self.waited = False, RunDelay()
         self.tag = secrets.token_hex(6)  # echoed in the zygote's answer to this spawn request
-        ctl_r, self.ctl = os.pipe()
-        _widen(self.ctl)  # the cases are queued at once: one write instead of a 64 KiB ping-pong with the child
-        self.res, res_w = os.pipe()
-        (self.out_fd, out_w), (self.err_fd, err_w) = os.pipe(), os.pipe()
-        self.streams: dict[int, channel.Capture | None] = {}  # fd -> capture; None is the result channel
+        ctl_r, ctl_w = os.pipe()
+        res_r, res_w = os.pipe()
+        (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe()
+        self.outbox, self.inbox = Outbox(ctl_w), Inbox(res_r, out_r, err_r, limits.flood_bytes)
         self.adopt(out or channel.Capture(0), err or channel.Capture(0), result_bytes)
-        for fd in (self.ctl, *self.streams):
-            os.set_blocking(fd, False)
         try:
             zygote.send({"op": "spawn", "tag": self.tag, "mode": mode, "limits": asdict(limits)},
                         [ctl_r, res_w, out_w, err_w])
@@ -57,67 +43,50 @@ class Child:
 
     def adopt(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> None:
         """Bind the child to one submission's output captures and result budget (before anything is read)."""
-        self.reader = channel.FrameReader(max_total=max(0, min(result_bytes, 4 * channel.MAX_FRAME)))
-        self.streams = {self.res: None, self.out_fd: out, self.err_fd: err}
+        self.inbox.adopt(out, err, result_bytes)
 
     def run_delay(self) -> float:
-        """Seconds the job's process has waited, runnable, for a CPU (from /proc/PID/schedstat; 0 if unknown)."""
-        if self.pid is not None and self.status is None:
-            try:
-                if self.sched < 0:  # opened once: it stays this process's file even if the pid is reused
-                    self.sched = os.open(f"/proc/{self.pid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
-                self.delay = max(self.delay, int(os.pread(self.sched, 256, 0).split()[1]) / 1e9)
-            except (OSError, ValueError, IndexError):
-                pass
-        return self.delay
-
-    def _close_sched(self) -> None:
-        if self.sched >= 0:
-            os.close(self.sched)
-            self.sched = -1
+        """Seconds the job's process has waited, runnable, for a CPU (0 if unknown)."""
+        return self.waited.seconds(self.pid if self.status is None else None)
 
     def send(self, msg: dict) -> None:
-        self.send_parts(channel.dumps(msg))
+        self.outbox.queue(channel.dumps(msg))
 
     def send_parts(self, *parts: bytes | memoryview) -> None:
-        """Queue one message given in pieces (a fresh nonce, then a cached case), copied once, into the queue."""
-        self.pending += channel.header(sum(len(p) for p in parts))
-        for part in parts:
-            self.pending += part
+        """Queue one message given in pieces (a fresh nonce, then a cached case)."""
+        self.outbox.queue(*parts)
+
+    def flush(self) -> None:
+        """Write what is queued, as far as the pipe takes it now (pump writes the rest while waiting)."""
+        self.outbox.write()
 
     def release(self) -> None:
         """Close the control pipe without waiting: the child exits when it reads the end (`end` collects it)."""
-        if self.ctl >= 0:
-            os.close(self.ctl)
-            self.ctl = -1
+        self.outbox.close()
 
     def drain_now(self) -> None:
         """Read what the child's streams hold right now, without waiting (a kept child's output so far)."""
         for _ in range(64):  # each round reads up to 64 KiB per stream
-            before = sum(c.total for c in self.streams.values() if c is not None)
+            before = self.inbox.captured
             self.pump(0.0)
-            if sum(c.total for c in self.streams.values() if c is not None) == before:
+            if self.inbox.captured == before:
                 return
-
-    def flush(self) -> None:
-        """Write what is queued, as far as the pipe takes it now (pump writes the rest while waiting)."""
-        self._write()
 
     def pump(self, deadline: float) -> None:
         """One round of I/O, waiting at most until deadline; picks up the zygote's notices about this child."""
         poller = select.poll()
-        for fd in self.streams:
+        for fd in self.inbox.streams:
             poller.register(fd, select.POLLIN)
-        if self.pending and self.ctl >= 0:
-            poller.register(self.ctl, select.POLLOUT)
+        if self.outbox.waiting:
+            poller.register(self.outbox.fd, select.POLLOUT)
         poller.register(self.z.sock, select.POLLIN)
         for fd, _ in poller.poll(max(deadline - time.monotonic(), 0) * 1000):
             if fd == self.z.sock.fileno():
                 self.z.read_one()
-            elif fd == self.ctl:
-                self._write()
-            elif fd in self.streams:
-                self._read(fd)
+            elif fd == self.outbox.fd:
+                self.outbox.write()
+            elif fd in self.inbox.streams:
+                self.inbox.read(fd)
         self._take_notices()
 
     def wait_spawned(self) -> None:
@@ -150,54 +119,15 @@ class Child:
                 keep.append(note)
         self.z.inbox.extend(keep)
 
-    def _write(self) -> None:
-        try:
-            while self.pending and self.ctl >= 0:
-                with memoryview(self.pending) as view:  # as much as the (widened) pipe takes, uncopied
-                    written = os.write(self.ctl, view)
-                del self.pending[:written]
-        except BlockingIOError:
-            pass
-        except OSError:  # the child closed its end or died: nothing more can be sent
-            self.pending.clear()
-
-    def _read(self, fd: int) -> None:
-        try:
-            data = os.read(fd, 1 << 16)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        capture = self.streams[fd]
-        if not data:
-            self._close(fd)
-        elif capture is None:  # frames before a broken bound still count; the junk after them does not
-            now = time.monotonic()
-            self.frames.extend((now, frame) for frame in self.reader.feed(data))
-            if self.reader.error:
-                self.corrupt = self.reader.error
-                self._close(fd)
-        else:
-            capture.add(data)
-            self.flood_left -= len(data)
-            if self.flood_left < 0:  # closing makes the child's further writes fail instead of costing us
-                self.flooded = True
-                for other in [f for f, c in self.streams.items() if c is not None]:
-                    self._close(other)
-
-    def _close(self, fd: int) -> None:
-        if self.streams.pop(fd, 0) != 0:
-            os.close(fd)
-
     def wait_frame(self, deadline: float) -> tuple[float, bytes | str]:
         """(arrival time, next result message), or (now, 'timeout' | 'closed' | 'corrupt')."""
         while True:
             now = time.monotonic()
-            if self.frames:
-                return self.frames.popleft()
-            if self.corrupt:
+            if self.inbox.frames:
+                return self.inbox.frames.popleft()
+            if self.inbox.corrupt:
                 return now, "corrupt"
-            if self.res not in self.streams or (self.status is not None and now > self.exited_at + 0.5):
+            if not self.inbox.results_open or (self.status is not None and now > self.exited_at + 0.5):
                 return now, "closed"
             if now >= deadline:
                 return now, "timeout"
@@ -218,11 +148,10 @@ class Child:
                 limit, killed = time.monotonic() + SETUP_SECONDS, True
             self.pump(limit)
         drain_until = time.monotonic() + 0.5
-        while self.streams and time.monotonic() < drain_until:
+        while self.inbox.streams and time.monotonic() < drain_until:
             self.pump(drain_until)
-        for fd in list(self.streams):
-            self._close(fd)
-        self._close_sched()
+        self.inbox.close_all()
+        self.waited.close()
         return self.status
 
     def abandon(self) -> None:
@@ -233,8 +162,6 @@ class Child:
             except OSError:
                 pass
         self.release()
-        for fd in self.streams:
-            os.close(fd)
+        self.inbox.close_all()
         self.ended = True
-        self.streams.clear()
-        self._close_sched()
+        self.waited.close()

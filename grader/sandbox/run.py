@@ -9,17 +9,14 @@ import time
 from typing import Protocol, Sequence
 
 from grader.sandbox import channel
-from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, SandboxError, SubmissionRun
 from grader.sandbox.child import Child
+from grader.sandbox.clock import Clock
+from grader.sandbox.model import CaseInput, CaseOutcome, Limits, SandboxError, SubmissionRun
+from grader.sandbox.replies import Replies
 from grader.sandbox.supervisor import SETUP_SECONDS, ZygoteGone, exit_reason
 
-
-CASE_STATUSES = frozenset({"returned", "raised", "memory"})
-LOAD_STATUSES = frozenset({"ok", "syntax-error", "import-error", "missing-function", "memory"})
 MAX_SOURCE = 4 << 20
 SETUP_TRIES = 3  # a child that cannot be built: discard the zygote and try a fresh one, this many times in all
-STARVED_CAP = 2.0  # a deadline moves by the time the job waited for a CPU, up to this many times its length
-NAP = 0.0003  # while results stream in back to back, collect them this often instead of waking for each one
 
 
 class Host(Protocol):
@@ -59,8 +56,8 @@ class _Run:
         self.cases: list[CaseInput] = []
         self.wire: list[bytes] = []
         self.outcomes: list[CaseOutcome] = []
-        self.loading, self.flooded, self.deadline, self.hard_deadline = True, False, 0.0, 0.0
-        self.bytes_left, self.values_left = self.limits.result_bytes, self.limits.result_nodes
+        self.loading, self.flooded, self.clock = True, False, Clock(0.0, 0.0)
+        self.bytes_left, self.replies = self.limits.result_bytes, Replies(self.limits.result_nodes)
         self.load_status: str | None = None
         self.load_error = ""
         self.child: Child | None = None  # a loaded child waiting for more cases (between batches)
@@ -70,14 +67,13 @@ class _Run:
         start = time.monotonic()
         self.cases, self.outcomes = list(cases), []
         self.wire = [self.box.encoded(c) for c in self.cases]
-        self.deadline = start + self.limits.total_seconds
-        self.hard_deadline = start + STARVED_CAP * self.limits.total_seconds
+        self.clock = Clock(start, self.limits.total_seconds)
         why = "not run: the submission's time ran out or it failed to load"
         if self.load_status is None and len(self.source) > MAX_SOURCE:
             self.load_status, self.load_error = "import-error", f"the source file is larger than {MAX_SOURCE >> 20} MiB"
         while self.load_status is None or (self.load_status == "ok" and len(self.outcomes) < len(self.cases)
-                                           and time.monotonic() < self.deadline):
-            if self.bytes_left <= 0 or self.values_left <= 0:
+                                           and time.monotonic() < self.clock.deadline):
+            if self.bytes_left <= 0 or self.replies.values_left <= 0:
                 why = "not run: the submission sent more data on the result channel than one submission may"
                 break
             status, error = self.attempt()
@@ -90,7 +86,7 @@ class _Run:
                                     for c in self.cases[len(self.outcomes):]]
         if self.child is not None:
             self.child.drain_now()  # what it printed before its last result
-            self.flooded |= self.child.flooded
+            self.flooded |= self.child.inbox.flooded
         note = "output limit reached: the streams were closed on the submission" if self.flooded else ""
         return SubmissionRun(self.load_status, self.load_error, tuple(outcomes), self.out.text(note),
                              self.err.text(note), self.box.isolation, self.box.isolation_note,
@@ -141,7 +137,7 @@ class _Run:
                 child, load_nonce, nonces = self.start_child()
                 status, error, start = self.load(child, load_nonce)
             else:
-                budget = child.reader.received
+                budget = child.inbox.reader.received
                 status, error, start = "ok", "", time.monotonic()
                 nonces = self.queue(child, len(self.outcomes))
             self.loading = False
@@ -160,15 +156,14 @@ class _Run:
         finally:
             live = child if child is not None else self.child
             if live is not None:
-                self.flooded |= live.flooded
-                self.bytes_left -= live.reader.received - budget
+                self.flooded |= live.inbox.flooded
+                self.bytes_left -= live.inbox.reader.received - budget
 
     def wait_ready(self, child: Child) -> None:
         """The child's first message, written before any submission code runs: ready, or why setup failed."""
         began = time.monotonic()
         frame = child.wait_frame(began + SETUP_SECONDS)[1]
-        self.deadline += time.monotonic() - began  # building the sandbox is not the submission's time
-        self.hard_deadline += time.monotonic() - began
+        self.clock.pause(time.monotonic() - began)  # building the sandbox is not the submission's time
         try:
             msg = channel.loads(frame, 64) if isinstance(frame, bytes) else None
         except channel.WireError:
@@ -196,85 +191,39 @@ class _Run:
             self.outcomes.append(CaseOutcome(case_id, "crashed", None, reason, False, 0.0))
         return "ok", ""
 
-    def wait(self, child: Child, start: float, limit: float) -> tuple[float, bytes | str]:
-        """The next frame, waiting `limit` seconds of the job's own time from `start` (within the total budget).
-
-        Time the job's process spent runnable but waiting for a CPU (starved by other jobs) is added back, up to
-        STARVED_CAP times the limit, so a busy neighbour cannot make a correct submission miss its deadlines.
-        """
-        if child.frames:  # already here (a fast child's results come in bulk): no deadline to stretch
-            return child.frames.popleft()
-        if time.monotonic() - start < NAP:  # the last result just came: let the next few gather, then read them
-            time.sleep(NAP)  # at once (waking for each costs the child its CPU on a busy machine)
-            child.pump(0.0)
-            if child.frames:
-                return child.frames.popleft()
-        base, hard = child.run_delay(), min(start + STARVED_CAP * limit, self.hard_deadline)
-        while True:
-            starved = child.run_delay() - base
-            arrived, frame = child.wait_frame(min(start + limit + starved, self.deadline + starved, hard))
-            if frame != "timeout" or arrived >= hard or child.run_delay() - base <= starved:
-                self.deadline += starved  # the total budget counts the job's own time too
-                return arrived, frame
-
     def load(self, child: Child, nonce: str) -> tuple[str, str, float | None]:
         """The load result, and when it arrived (None when the child is done for)."""
-        arrived, frame = self.wait(child, time.monotonic(), self.limits.load_seconds)
+        arrived, frame = self.clock.wait(child, time.monotonic(), self.limits.load_seconds)
         if frame == "timeout":
             child.end(0.0)
             return "timeout", f"loading took longer than {self.limits.load_seconds:g} s", None
         if frame == "closed":
             return (*exit_reason(child.end(1.0)), None)
         try:
-            msg = self.decode(frame)
-            if type(msg) is not dict or set(msg) != {"k", "nonce", "status", "error"} or msg["k"] != "load" \
-                    or msg["nonce"] != nonce or msg["status"] not in LOAD_STATUSES or type(msg["error"]) is not str:
-                raise channel.WireError("unexpected message")
+            status, error = self.replies.load(frame, nonce)
         except (channel.WireError, TypeError):
             child.end(0.0)
             return "crashed", "wrote malformed data to the result channel while loading", None
-        return msg["status"], _text(msg["error"]), arrived if msg["status"] == "ok" else None
-
-    def decode(self, frame: bytes | str):
-        """A result message, within the submission's budget of decoded values (bounded before parsing)."""
-        if not isinstance(frame, bytes):
-            raise channel.WireError(f"result channel {frame}")
-        allowed = min(channel.MAX_VALUES, self.values_left)
-        self.values_left -= channel.count_values(frame)
-        return channel.loads(frame, allowed)
+        return status, error, arrived if status == "ok" else None
 
     def run_case(self, child: Child, index: int, nonce: str, start: float) -> tuple[CaseOutcome, float | None]:
         """Wait for one case's result; it had from `start` (the previous result's arrival) on. None: child gone."""
         case = self.cases[index]
         limit = case.seconds if case.seconds is not None else self.limits.case_seconds
-        arrived, frame = self.wait(child, start, limit)
+        arrived, frame = self.clock.wait(child, start, limit)
         seconds = max(arrived - start, 0.0)
         if frame == "timeout":
             child.end(0.0)
-            why = f"exceeded the {limit:g} s limit for this case" if arrived < self.deadline \
+            why = f"exceeded the {limit:g} s limit for this case" if arrived < self.clock.deadline \
                 else "the submission's total time budget ran out"
             return CaseOutcome(case.case_id, "timeout", None, why, False, seconds), None
         if frame == "closed":
             status, why = exit_reason(child.end(1.0))
             return CaseOutcome(case.case_id, status, None, why, False, seconds), None
         try:
-            return _case_outcome(self.decode(frame), case.case_id, nonce, seconds), arrived
+            return self.replies.case(frame, case.case_id, nonce, seconds), arrived
         except (channel.WireError, TypeError) as err:
             child.end(0.0)
             return CaseOutcome(case.case_id, "bad-output", None, f"malformed result ({err})"[:300], False,
                                seconds), None
 
-
-def _text(text: str) -> str:
-    return text[:2048].encode("utf-8", "replace").decode("utf-8")
-
-
-def _case_outcome(msg, case_id: str, nonce: str, seconds: float) -> CaseOutcome:
-    if type(msg) is not dict or set(msg) != {"k", "nonce", "status", "value", "error", "mutated"}:
-        raise channel.WireError("unexpected message")
-    status, error, mutated = msg["status"], msg["error"], msg["mutated"]
-    if msg["k"] != "case" or msg["nonce"] != nonce or type(status) is not str or status not in CASE_STATUSES \
-            or type(error) is not str or type(mutated) is not bool:
-        raise channel.WireError("unexpected message")
-    value = channel.from_wire(msg["value"], Opaque) if status == "returned" else None
-    return CaseOutcome(case_id, status, value, _text(error), mutated, seconds)
