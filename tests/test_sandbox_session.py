@@ -114,9 +114,9 @@ def _await_children(box, done, seconds: float = 10.0) -> list[int]:
 def test_the_next_child_is_built_ahead_and_replaced_if_it_died_waiting(box):
     with box.session(COUNTER, "s.py", "f") as session:
         session.run(cases("count"))
-    box._ahead.wait_spawned()  # the next submission's child is built and waits; the last child exits
-    kids = _await_children(box, lambda kids: kids == [box._ahead.pid])
-    assert kids == [box._ahead.pid]
+    box.pool.ahead.wait_spawned()  # the next submission's child is built and waits; the last child exits
+    kids = _await_children(box, lambda kids: kids == [box.pool.ahead.pid])
+    assert kids == [box.pool.ahead.pid]
     os.kill(kids[0], signal.SIGKILL)
     deadline = time.monotonic() + 5
     while _zygote_children(box) and time.monotonic() < deadline:
@@ -148,7 +148,7 @@ def test_a_strong_batch_forks_the_next_child_while_a_job_runs_and_spares_it_when
     """).encode()
     with box.session(spawner, "s.py", "g") as session:
         session.run(cases("count"))
-        box._ahead.wait_spawned()  # asked for as the job began; the zygote answers on its own time
+        box.pool.ahead.wait_spawned()  # asked for as the job began; the zygote answers on its own time
         assert len(_await_children(box, lambda kids: len(kids) >= 2)) == 2  # this job, and the next child waiting
     with box.session(COUNTER, "s.py", "f") as session:  # gets the child built ahead: it survived the sweep
         run = session.run(cases("count", "count"))
@@ -164,9 +164,9 @@ def test_a_child_built_ahead_whose_fork_was_refused_gives_way_to_a_fresh_one(box
         pytest.skip("the refusal is provoked through a cgroup cap the kernel rejects")
     with box.session(COUNTER, "s.py", "f") as session:
         session.run(cases("count"))
-    box._collect()
-    box._ahead.abandon()  # in its place, a request the zygote refuses: pids.max above the kernel's limit
-    box._ahead = refused = Child(box._zygote, box.isolation, replace(FAST, max_processes=10 ** 9))
+    box.pool.collect()
+    box.pool.ahead.abandon()  # in its place, a request the zygote refuses: pids.max above the kernel's limit
+    box.pool.ahead = refused = Child(box.pool.zygote, box.isolation, replace(FAST, max_processes=10 ** 9))
     with box.session(COUNTER, "s.py", "f") as session:
         run = session.run(cases("count"))
     assert [v[1] for v in _values(run)] == [1] and refused.ended

@@ -6,10 +6,9 @@ from typing import Sequence
 
 from grader.sandbox import channel
 from grader.sandbox.model import CaseInput, Limits, SandboxError, SubmissionRun
-from grader.sandbox.child import Child
+from grader.sandbox.pool import Pool
 from grader.sandbox.run import _Run
 from grader.sandbox.session import Session
-from grader.sandbox.supervisor import Zygote, ZygoteGone
 
 ENCODED_CACHE = 256  # cases whose encoded arguments a Sandbox keeps (it holds the CaseInput, so ids stay unique)
 
@@ -43,13 +42,9 @@ class Sandbox:
         single-submission uses leave it off."""
         if isolation not in ("auto", "strong", "weak"):
             raise SandboxError(f"isolation must be 'auto', 'strong' or 'weak', not {isolation!r}")
-        self.limits, self._requested, self._env, self.ahead = limits, isolation, dict(env or {}), ahead
-        self._zygote: Zygote | None = None
-        self._mode, self.isolation_note = "weak", ""
+        self.limits = limits
         self._encoded: dict[int, tuple[CaseInput, bytes]] = {}
-        self._retired: Child | None = None  # the last submission's child, exiting while the grader judges
-        self._ahead: Child | None = None  # the next submission's child, spawned while the grader judges
-        self._start()
+        self.pool = Pool(limits, isolation, dict(env or {}), ahead)
 
     def encoded(self, case: CaseInput) -> bytes:
         """The wire form of a case, cached while the same CaseInput object is reused (a batch's suite)."""
@@ -62,112 +57,31 @@ class Sandbox:
         self._encoded[id(case)] = (case, text)
         return text
 
-    def _start(self) -> None:
-        zygote = Zygote(self._env)
-        if self._requested == "strong" and not zygote.strong:
-            zygote.close()
-            raise SandboxError(f"strong isolation is not available here: {zygote.note}")
-        self._zygote = zygote
-        self._mode = "strong" if zygote.strong and self._requested != "weak" else "weak"
-        if self._mode == "weak":
-            why = "requested by the caller" if self._requested == "weak" else f"namespaces unavailable: {zygote.note}"
-            self.isolation_note = f"{why}; process limits only: the file system and network stay reachable"
-
-    def _retire(self, child: Child) -> None:
-        """Keep the released child for collection (before the next child, or at `close()`)."""
-        self._collect()
-        self._retired = child
-
-    def _ask_ahead(self) -> None:
-        """Ask for the next submission's child now. A strong zygote forks it at once, even while a job runs (in
-        its own namespaces it waits, sealed off, for its submission); a weak one starts it when the job is reaped.
-        Either way it is built while this submission runs and is judged."""
-        if self._ahead is None and self._zygote is not None:
-            try:
-                self._ahead = Child(self._zygote, self._mode, self.limits)
-            except ZygoteGone:
-                self._drop_zygote()  # the next _spawn starts a new zygote
-
-    def _collect(self) -> None:
-        """Wait for the retired child's exit (usually long done), killing it after a grace; before a new child."""
-        child, self._retired = self._retired, None
-        if child is None:
-            return
-        try:
-            child.end(1.0)
-        except ZygoteGone:
-            child.abandon()
-            self._drop_zygote()
-
-    def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child:
-        """A child for the current submission: the one built ahead if it is sound, else a fresh one. Only once
-        the last submission's child is collected (its job reaped and swept) is anything sent to it."""
-        self._collect()
-        child = self._adopt_ahead(out, err, result_bytes)
-        for attempt in range(2):
-            if child is not None:
-                break
-            if self._zygote is None or not self._zygote.alive():
-                self._drop_zygote()
-                self._start()
-            try:
-                child = Child(self._zygote, self._mode, self.limits, out, err, result_bytes)
-            except ZygoteGone:
-                self._drop_zygote()
-        if child is None:
-            raise SandboxError("the sandbox zygote keeps dying while starting a child")
-        if self.ahead:
-            self._ask_ahead()
-        return child
-
-    def _adopt_ahead(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child | None:
-        """The child built ahead, bound to this submission; None if there is none, or it died or failed waiting."""
-        ahead, self._ahead = self._ahead, None
-        if ahead is None:
-            return None
-        if ahead.z is self._zygote and self._zygote.alive():
-            ahead.adopt(out, err, result_bytes)
-            try:
-                ahead.wait_spawned()  # usually long answered; and did it die while waiting?
-                if ahead.status is None:
-                    return ahead
-                ahead.end(0.0)  # died waiting (killed from outside): collect it and start a fresh one
-            except SandboxError:  # its fork was refused (the last job used up a resource): a plain spawn now
-                pass
-            except ZygoteGone:
-                self._drop_zygote()
-        ahead.abandon()
-        return None
-
-    def _drop_zygote(self) -> None:
-        for child in (self._retired, self._ahead):
-            if child is not None:
-                child.abandon()
-        self._retired = self._ahead = None
-        if self._zygote is not None:
-            self._zygote.close()
-            self._zygote = None
-
     @property
     def isolation(self) -> str:
-        return self._mode
+        return self.pool.mode
+
+    @property
+    def isolation_note(self) -> str:
+        """Why isolation is weak ("" when strong)."""
+        return self.pool.note
 
     @property
     def layers(self) -> tuple[str, ...]:
         """The isolation layers in force for the current zygote's children."""
-        have = set(self._zygote.layers) if self._zygote is not None else set()
-        return (("namespaces",) if self._mode == "strong" else ()) \
+        have = set(self.pool.zygote.layers) if self.pool.zygote is not None else set()
+        return (("namespaces",) if self.pool.mode == "strong" else ()) \
             + (("seccomp",) if "seccomp" in have and self.limits.seccomp else ()) \
             + (("cgroups",) if "cgroups" in have and self.limits.cgroups else ("rlimits only (no cgroups)",))
 
     def zygote_stderr(self) -> str:
         """The tail of what the zygote itself wrote (never a child's output): for setup-failure messages."""
-        return self._zygote.stderr_tail[-500:] if self._zygote is not None else ""
+        return self.pool.zygote.stderr_tail[-500:] if self.pool.zygote is not None else ""
 
     @property
     def zygote_pid(self) -> int | None:
         """Pid of the current zygote (its children run as uid 1_900_000_000 + this pid when root); for monitoring."""
-        return self._zygote.proc.pid if self._zygote is not None else None
+        return self.pool.zygote.proc.pid if self.pool.zygote is not None else None
 
     def run(self, source: bytes, filename: str, function: str, cases: Sequence[CaseInput],
             setup: dict | None = None) -> SubmissionRun:
@@ -179,7 +93,7 @@ class Sandbox:
             with Session(_Run(self, bytes(source), filename, function, setup)) as session:
                 return session.run(cases)
         finally:
-            self._collect()  # nothing of this run is left when it returns
+            self.pool.collect()  # nothing of this run is left when it returns
 
     def session(self, source: bytes, filename: str, function: str, setup: dict | None = None) -> Session:
         """Load `source` once and keep its child for several batches of cases (`Session.run`); close when done.
@@ -191,8 +105,7 @@ class Sandbox:
 
     def close(self) -> None:
         """Stop the zygote and everything it started."""
-        self._collect()
-        self._drop_zygote()
+        self.pool.close()
 
     def __enter__(self) -> Sandbox:
         return self

@@ -12,6 +12,7 @@ from grader.sandbox import channel
 from grader.sandbox.child import Child
 from grader.sandbox.clock import Clock
 from grader.sandbox.model import CaseInput, CaseOutcome, Limits, SandboxError, SubmissionRun
+from grader.sandbox.pool import Pool
 from grader.sandbox.replies import Replies
 from grader.sandbox.supervisor import SETUP_SECONDS, ZygoteGone, exit_reason
 
@@ -27,13 +28,9 @@ class Host(Protocol):
     isolation_note: str
     layers: tuple[str, ...]
 
+    pool: Pool  # spawns, retires and drops the children
+
     def encoded(self, case: CaseInput) -> bytes: ...
-
-    def _spawn(self, out: channel.Capture, err: channel.Capture, result_bytes: int) -> Child: ...
-
-    def _drop_zygote(self) -> None: ...
-
-    def _retire(self, child: Child) -> None: ...
 
     def zygote_stderr(self) -> str: ...
 
@@ -98,7 +95,7 @@ class _Run:
         child, self.child = self.child, None
         if child is not None:
             child.release()
-            self.box._retire(child)
+            self.box.pool.retire(child)
 
     def queue(self, child: Child, first: int) -> list[str]:
         """Queue cases first.. on the child, each with a fresh nonce."""
@@ -112,7 +109,7 @@ class _Run:
         """A child that said it is ready, with the load and every remaining case queued; retried on a new zygote."""
         first, reason = len(self.outcomes), ""
         for _ in range(SETUP_TRIES):
-            child = self.box._spawn(self.out, self.err, self.bytes_left)
+            child = self.box.pool.spawn(self.out, self.err, self.bytes_left)
             load_nonce = secrets.token_hex(8)
             child.send({**self.load_msg, "nonce": load_nonce})
             nonces = self.queue(child, first)
@@ -121,7 +118,7 @@ class _Run:
                 return child, load_nonce, nonces
             except SetupFailed as failed:
                 reason = str(failed)
-                self.box._drop_zygote()  # whatever state made it fail goes with it; the next try starts fresh
+                self.box.pool.drop_zygote()  # whatever state made it fail goes with it; the next try starts fresh
         raise SandboxError(f"the sandbox could not be built: {reason}")
 
     def attempt(self) -> tuple[str, str]:
@@ -182,7 +179,7 @@ class _Run:
         """The zygote died under this child: kill what is left, record a crash, start over with a new zygote."""
         if child is not None:
             child.abandon()
-        self.box._drop_zygote()
+        self.box.pool.drop_zygote()
         reason = "the sandbox supervisor died (was it killed by the submission?)"
         if self.loading:
             return "crashed", reason
