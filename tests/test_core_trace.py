@@ -1,5 +1,6 @@
 """The exact perceptron trace: the seeds' worked exercise, the single-point quiz, and properties."""
 
+import math
 from fractions import Fraction as F
 
 from hypothesis import given, settings
@@ -93,3 +94,28 @@ def test_converged_means_a_clean_final_pass(data):
     last = [v for v in trace.visits if v.epoch == trace.epochs]
     assert trace.converged == (not any(v.mistake for v in last))
     assert len(trace.visits) == trace.epochs * len(X)
+
+
+_VALUES = st.one_of(
+    st.integers(-10**30, 10**30),
+    st.fractions(max_denominator=10**12),
+    st.floats(allow_nan=False, allow_infinity=False, allow_subnormal=True),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), rows=st.integers(1, 6), dim=st.integers(1, 4))
+def test_scaled_to_integers_is_the_exact_lcd_scaling(data, rows, dim):
+    """Ints, Fractions and floats (down to subnormals): each value n/d becomes n·(s/d), s the least common denominator."""
+    from exercises.core import scaled_to_integers
+
+    X = [data.draw(st.lists(_VALUES, min_size=dim, max_size=dim)) for _ in range(rows)]
+    if data.draw(st.booleans()):  # immutable points: their integer rows are cached and shared
+        X = tuple(map(tuple, X))
+        assert scaled_to_integers(X)[0] is scaled_to_integers(X)[0]
+    theta = data.draw(st.none() | st.lists(_VALUES, min_size=dim, max_size=dim))
+    theta0 = data.draw(_VALUES)
+    xs, th, th0, s = scaled_to_integers(X, theta, theta0)
+    exact = [[F(v) for v in row] for row in X] + [[F(v) for v in (theta or [0] * dim)], [F(theta0)]]
+    assert s == math.lcm(*(v.denominator for row in exact for v in row))  # the least such factor
+    assert [[F(n, s) for n in row] for row in (*xs, th, [th0])] == exact

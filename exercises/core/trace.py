@@ -55,18 +55,56 @@ class Trace:
         }
 
 
+def _ratio(v) -> tuple[int, int]:
+    """v as (numerator, denominator) in lowest terms, exactly; without building a Fraction for the usual types."""
+    kind = type(v)
+    if kind is int:
+        return v, 1
+    if kind is Fraction:
+        return v.numerator, v.denominator
+    if kind is float:
+        return v.as_integer_ratio()  # exact, and already in lowest terms (the denominator is a power of two)
+    f = Fraction(v)  # numpy scalars, bools, Decimals, strings like "3/4"
+    return f.numerator, f.denominator
+
+
+_ROWS: dict[int, tuple] = {}  # id(X) -> (X, its integer rows, their scale); X is held, so its id stays its own
+MAX_CACHED = 64
+
+
+def integer_rows(X) -> tuple[list[list[int]], int]:
+    """The points times the least common denominator of their coordinates, as Python ints, and that factor.
+
+    Cached for immutable point sets (tuples of tuples), which a grader runs many traces, mutants and checks on;
+    the rows are shared, so callers only read them.
+    """
+    hit = _ROWS.get(id(X))
+    if hit is not None and hit[0] is X:
+        return hit[1], hit[2]
+    rows = [[_ratio(v) for v in row] for row in X]
+    scale = math.lcm(*{q for row in rows for _, q in row})
+    ints = [[n * (scale // q) for n, q in row] for row in rows]
+    if isinstance(X, tuple) and all(type(row) is tuple for row in X):
+        if len(_ROWS) >= MAX_CACHED:
+            _ROWS.clear()
+        _ROWS[id(X)] = (X, ints, scale)
+    return ints, scale
+
+
 def scaled_to_integers(X, theta_init=None, theta0_init=Fraction(0)) -> tuple[list[list[int]], list[int], int, int]:
     """Points, θ and θ₀ multiplied by the least common denominator s of all of them, as Python ints.
 
     Returns (points, θ, θ₀, s). A perceptron run on these ints takes exactly the same decisions as on the
     exact inputs (see perceptron_trace), which is what makes the integer loops here and in the grader exact.
+    Integer arithmetic only: each value n/d becomes n·(s/d). The points may be shared (`integer_rows`): read only.
     """
-    d = len(X[0]) if X else 0
-    theta = [Fraction(0)] * d if theta_init is None else [Fraction(v) for v in theta_init]
-    rows = [[Fraction(v) for v in row] for row in X]
-    dens = [v.denominator for row in rows for v in row] + [v.denominator for v in theta]
-    s = math.lcm(*dens, Fraction(theta0_init).denominator)
-    return [[int(v * s) for v in row] for row in rows], [int(v * s) for v in theta], int(theta0_init * s), s
+    xs, scale = integer_rows(X) if X else ([], 1)
+    theta = [(0, 1)] * (len(X[0]) if X else 0) if theta_init is None else [_ratio(v) for v in theta_init]
+    t0 = _ratio(theta0_init)
+    s = math.lcm(scale, *{q for _, q in theta}, t0[1])
+    if s != scale:
+        xs = [[v * (s // scale) for v in row] for row in xs]
+    return xs, [n * (s // q) for n, q in theta], t0[0] * (s // t0[1]), s
 
 
 def perceptron_trace(
