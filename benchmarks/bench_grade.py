@@ -393,12 +393,19 @@ def scaling(tmp: Path, sizes: tuple[int, ...]) -> dict:
 
 
 def hidden_suite_cost(repeats: int = 5) -> dict:
-    """Seconds for a correct plain-Python submission to run the whole hidden suite (sandbox-measured, wall)."""
+    """Seconds for a correct plain-Python submission to run the whole hidden suite (sandbox-measured, wall), and
+    the time to build a suite from a seed (its hidden cases, their exact references and the mutant table)."""
     from grader.assignment import load
     from grader.suite import Suite, case_inputs
     from grader.sandbox import Limits, Sandbox
 
     a = load()
+    Suite(a, "warm")
+    builds = []
+    for k in range(repeats):  # what every `rosenblatt grade` pays once before its first submission
+        t = time.perf_counter()
+        Suite(a, f"bench-{k}")
+        builds.append(time.perf_counter() - t)
     inputs = case_inputs(a, Suite(a, "bench").hidden)
     best_run, best_wall = float("inf"), float("inf")
     with Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds)) as box:
@@ -407,7 +414,8 @@ def hidden_suite_cost(repeats: int = 5) -> dict:
             run = box.run(CORRECT.encode(), "correct.py", "perceptron", inputs)
             best_wall = min(best_wall, time.perf_counter() - t)
             best_run = min(best_run, sum(o.seconds for o in run.outcomes))
-    return {"student_seconds": round(best_run, 3), "wall_seconds": round(best_wall, 3)}
+    return {"student_seconds": round(best_run, 3), "wall_seconds": round(best_wall, 3),
+            "suite_build_ms_median": _median_ms(builds)}
 
 
 def main() -> None:
