@@ -103,8 +103,6 @@ def verify_separator(X, y, sep: Separator, offset: bool) -> bool:
     return all(yi * (sum(a * b for a, b in zip(th, x)) + th0) > 0 for x, yi in zip(xs, y))
 
 
-
-
 def verify_infeasibility(X, y, cert: Infeasibility, offset: bool) -> bool:
     """Exactly check λ ≥ 0, λ ≠ 0, Σλᵢyᵢxᵢ = 0 and, with an offset, Σλᵢyᵢ = 0."""
     lam = [Fraction(v) for v in cert.weights]

@@ -98,7 +98,7 @@ def scaled_to_integers(X, theta_init=None, theta0_init=Fraction(0)) -> tuple[lis
     exact inputs (see perceptron_trace), which is what makes the integer loops here and in the grader exact.
     Integer arithmetic only: each value n/d becomes n·(s/d). The points may be shared (`integer_rows`): read only.
     """
-    xs, scale = integer_rows(X) if X else ([], 1)
+    xs, scale = integer_rows(X)
     theta = [(0, 1)] * (len(X[0]) if X else 0) if theta_init is None else [_ratio(v) for v in theta_init]
     t0 = _ratio(theta0_init)
     s = math.lcm(scale, *{q for _, q in theta}, t0[1])
