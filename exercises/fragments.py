@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Sequence
 
 from exercises.kinds import get_kind
-from exercises.render import environment
+from exercises.render import render, template
 from exercises.variants import Variant
 
 ROLES = ("question", "key")
@@ -23,16 +22,6 @@ def render_variant(v: Variant, formats: Sequence[str], roles: Sequence[str] = RO
                                number=v.number, title=v.title) for role in roles} for fmt in formats}
 
 
-@functools.lru_cache(maxsize=None)
-def _template(name: str):
-    return environment().get_template(name)
-
-
-def render(name: str, **data: Any) -> str:
-    """Render through the shared Environment, looking each template up once per run."""
-    return _template(name).render(**data)
-
-
 def macros(fmt: str) -> Any:
     """The format's building blocks (`templates/exercises/format/<fmt>.j2`), loaded once and passed as `m`."""
-    return _template(f"exercises/format/{fmt}.j2").module
+    return template(f"exercises/format/{fmt}.j2").module

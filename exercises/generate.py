@@ -16,11 +16,12 @@ from typing import Sequence
 from exercises import __version__
 from exercises.errors import UsageError
 from exercises.export import EXPORTS, export_files
-from exercises.fragments import ROLES, macros, render, render_variant
+from exercises.fragments import ROLES, macros, render_variant
 from exercises.handout import answer_key, build_handout
 from exercises.handout_page import render_handout_page
 from exercises.kdf import DEFAULT_ITERATIONS
 from exercises.kinds import get_kind
+from exercises.render import render
 from exercises.spec import Spec
 from exercises.variants import Sheet, Variant
 

@@ -77,6 +77,12 @@ def environment() -> jinja2.Environment:
     return env
 
 
+@functools.lru_cache(maxsize=None)
+def template(name: str) -> jinja2.Template:
+    """The compiled template `name` (a path under templates/), looked up once per process."""
+    return environment().get_template(name)
+
+
 def render(name: str, **data: Any) -> str:
     """Render the template `name` (a path under templates/) with `data`."""
-    return environment().get_template(name).render(**data)
+    return template(name).render(**data)
