@@ -1,9 +1,10 @@
 """Run hostile student code in isolated children of a warm zygote: the sandbox's one public face.
 
-The rest of the grader imports only what is listed here. Inside: `box` (the grader-side API), `run` and
-`session` (one submission's batches), `child` (a child's pipes and deadlines), `supervisor` (the zygote's
-client), `model` (boundary types), `plain` (a run as strict JSON, for cluster workers), and the standalone
-files the zygote loads by path: `zygote`, `harness` (child side), `channel` (wire format), `isolation`,
+The rest of the grader imports only what is listed here. Inside: `box` (the grader-side API), `pool` (the
+zygote and its children), `run` and `session` (one submission's batches), `clock` (its deadlines), `replies`
+(checking its messages), `child` and `pipes` (a child's pipes and notices), `supervisor` (the zygote's client),
+`model` (boundary types), `plain` (a run as strict JSON, for cluster workers), and the standalone files the
+zygote loads by path: `zygote`, `spawner`, `harness` (child side), `imports`, `channel` (wire format), `isolation`,
 `seccomp`, `cgroups`.
 """
 
