@@ -17,12 +17,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from exercises.cli import main
-from exercises.kdf import DEFAULT_ITERATIONS
+from exercises.cli.main import main
+from exercises.answers.kdf import DEFAULT_ITERATIONS
 from exercises.generate import write_outputs
-from exercises.variants import build_sheets, variant_seeds
+from exercises.generation.variants import build_sheets, variant_seeds
 from exercises.kinds import KIND_NAMES
-from exercises.spec import load_spec
+from exercises.generation.spec import load_spec
 
 
 SCRATCH = Path("out")

@@ -120,10 +120,10 @@ class _Timed:
 
 def breakdown(n: int) -> dict:
     """Per-submission medians of each part of grading, in one process with one warm strong sandbox."""
-    from grader.assignment import load
+    from grader.assignments.assignment import load
     from grader.grading import grade
     from grader.suite import Suite
-    from grader.report import write_submission
+    from grader.reports.report import write_submission
     from grader.sandbox import Limits, Sandbox
 
     a = load()
@@ -194,7 +194,7 @@ def in_process_floor(text: str, repeats: int = 7) -> float:
     """Seconds the submission's own calls take on the whole suite in this process (the unsafe floor): the median
     pass, the statistic the sandboxed figures it is subtracted from use (the best pass would flatter the floor, and
     so inflate the overhead, by the machine's noise: on this VM the median pass is often 1.5x the best)."""
-    from grader.assignment import load
+    from grader.assignments.assignment import load
     from grader.suite import Suite, case_inputs
 
     a = load()
@@ -253,9 +253,9 @@ def overhead(tmp: Path, n: int, repeats: int) -> dict:
 
 
 def _visible_cases() -> list[dict]:
-    from grader.assignment import load
-    from grader.calling import build_call
-    from grader.cases import visible_cases
+    from grader.assignments.assignment import load
+    from grader.judging.calling import build_call
+    from grader.cases.case import visible_cases
 
     a, cases = load(), []
     for c in visible_cases(a):
@@ -395,7 +395,7 @@ def scaling(tmp: Path, sizes: tuple[int, ...]) -> dict:
 def hidden_suite_cost(repeats: int = 5) -> dict:
     """Seconds for a correct plain-Python submission to run the whole hidden suite (sandbox-measured, wall), and
     the time to build a suite from a seed (its hidden cases, their exact references and the mutant table)."""
-    from grader.assignment import load
+    from grader.assignments.assignment import load
     from grader.suite import Suite, case_inputs
     from grader.sandbox import Limits, Sandbox
 

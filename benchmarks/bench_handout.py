@@ -24,8 +24,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from exercises.cli import main  # noqa: E402
-from exercises.kdf import DEFAULT_ITERATIONS, Kdf  # noqa: E402
+from exercises.cli.main import main
+from exercises.answers.kdf import DEFAULT_ITERATIONS, Kdf
 
 # part, how a blind guesser would enumerate it, number of candidates (default specs: 2-D grid -3..3, 4 points)
 SPACES = [

@@ -1,11 +1,11 @@
 """Benchmark start-up: wall time of each quick command beside `python -c pass`, as a ratio (medians, interleaved).
 
-Runs `python -m exercises.cli ...` from the checkout with this interpreter (`sys.executable`, never a pyenv shim,
+Runs `python -m exercises.cli.main ...` from the checkout with this interpreter (`sys.executable`, never a pyenv shim,
 which alone costs ~100 ms), so it measures this tree's code. `--script PATH` also times an installed `rosenblatt`
 console script. Runs are interleaved (one of each command per round), so load from other jobs on a shared machine
 hits every command alike; compare the ratios. Bytecode is cached as after `pip install` (PYTHONDONTWRITEBYTECODE
 is dropped for the runs and a warm-up round writes `__pycache__`); `--no-bytecode-cache` compiles the project's
-sources in every run instead. `python -X importtime -m exercises.cli COMMAND` shows where the rest goes.
+sources in every run instead. `python -X importtime -m exercises.cli.main COMMAND` shows where the rest goes.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from exercises.kdf import DEFAULT_ITERATIONS, MIN_ITERATIONS  # noqa: E402  (this checkout's, not an installed one)
+from exercises.answers.kdf import DEFAULT_ITERATIONS, MIN_ITERATIONS
 
 SEEDS = "X: [[1, 2], [-1, 2], [0, -1]]\ny: [1, -1, -1]\noffset: false\ntheta_init: [1, -0.8]\n"
 BOUND = SEEDS + "w_star: [3, 1]\n"
@@ -38,7 +38,7 @@ def _fixtures(tmp: Path) -> dict[str, Path]:
     (tmp / "seeds.yaml").write_text(SEEDS)
     (tmp / "bound.yaml").write_text(BOUND)
     for folder, extra in (("sheet", []), ("sheet-min", ["--kdf-iterations", str(MIN_ITERATIONS)])):
-        subprocess.run([sys.executable, "-m", "exercises.cli", "generate", "hand_trace", "separability",
+        subprocess.run([sys.executable, "-m", "exercises.cli.main", "generate", "hand_trace", "separability",
                         "mistake_bound", "--format", "json", "--out", str(tmp / folder), "--quiet", *extra],
                        cwd=ROOT, check=True)
     (tmp / "answers.yaml").write_text(ANSWERS)
@@ -49,7 +49,7 @@ def _fixtures(tmp: Path) -> dict[str, Path]:
 
 def _commands(f: dict[str, Path], script: str | None) -> list[tuple[str, list[str], bool]]:
     """(label, argv, counted in the 100 ms goal)."""
-    cli = [sys.executable, "-m", "exercises.cli"]
+    cli = [sys.executable, "-m", "exercises.cli.main"]
     out = [("python -c pass", [sys.executable, "-c", "pass"], False),
            ("python -S -c pass (no site, no .pth files)", [sys.executable, "-S", "-c", "pass"], False),
            ("--help", cli + ["--help"], True),
@@ -104,7 +104,7 @@ def main() -> None:
     base = statistics.median(times["python -c pass"])
     cache = "project sources compiled in every run" if args.no_bytecode_cache else "bytecode cached"
     print(f"start-up wall time, median of {args.repeats} interleaved runs ({cache}); "
-          f"{sys.executable} -m exercises.cli")
+          f"{sys.executable} -m exercises.cli.main")
     print(f"{'command':<44} {'median':>9} {'min':>9} {'vs pass':>8} {'above pass':>11}  goal 100 ms")
     for label, _, goal in commands:
         med, low = statistics.median(times[label]), min(times[label])

@@ -14,16 +14,11 @@ from pathlib import Path
 from typing import Sequence
 
 from exercises import __version__
-from exercises.errors import UsageError
+from exercises.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
-from exercises.fragments import ROLES, macros, render_variant
-from exercises.handout import answer_key, build_handout
-from exercises.handout_page import render_handout_page
-from exercises.kdf import DEFAULT_ITERATIONS
+from exercises.generation import ROLES, macros, render_variant, Spec, Sheet, Variant
+from exercises.answers import answer_key, build_handout, render_handout_page, DEFAULT_ITERATIONS
 from exercises.kinds import get_kind
-from exercises.render import render
-from exercises.spec import Spec
-from exercises.variants import Sheet, Variant
 
 
 def variant_json(v: Variant, sheet: Sheet) -> dict:
@@ -98,20 +93,6 @@ def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], o
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-_SAFE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-
-
-def folder_names(labels: Sequence[str]) -> list[str]:
-    """A safe, distinct folder name per sheet label (student ids may hold `/`, `..` or differ only in case)."""
-    lowered = Counter(label.lower() for label in labels)
-    out = []
-    for label in labels:
-        if _SAFE.fullmatch(label) and lowered[label.lower()] == 1:
-            out.append(label)
-        else:
-            stem = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._")[:40] or "student"
-            out.append(f"{stem}-{hashlib.sha256(label.encode('utf-8')).hexdigest()[:8]}")
-    return out
 
 
 def _write_folder(folder: Path, files: dict[str, str]) -> None:

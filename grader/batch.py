@@ -11,14 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from exercises.atomic import atomic_write
-from exercises.errors import RosenblattError, SubmissionError
-from exercises.inert import display_name, folder_name
-from grader.assignment import BUNDLED, Assignment
+from exercises.shared import atomic_write, RosenblattError, SubmissionError, display_name, folder_name
+from grader.assignments import BUNDLED, Assignment
 from grader.grading import Report, grade
-from grader.gradebook import row_from_results, write_gradebook
+from grader.reports import row_from_results, write_gradebook, load_results, results_json, write_submission
 from grader.intake import read_submission
-from grader.report import load_results, results_json, write_submission
 from grader.suite import Suite, source_key
 
 PRIVATE = ".rosenblatt"

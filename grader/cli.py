@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from exercises.errors import UsageError
+from exercises.shared import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,9 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from grader import assignment as assignments
-    from exercises.render import render
-    from exercises.spec import BUNDLED, bundled_names, load_spec
+    from grader import assignments
+    from exercises.shared import render
+    from exercises.generation import BUNDLED, bundled_names, load_spec
 
     specs = [load_spec(name) for name in bundled_names()]
     print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=assignments.bundled(),
@@ -75,8 +75,8 @@ def _sandbox_factory(a, isolation: str = "auto", ahead: bool = False):
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    from exercises.roster import read_roster
-    from grader import assignment as assignments
+    from exercises.shared import read_roster
+    from grader import assignments
     from grader.batch import discover, grade_batch, preset_samples, run_seed
 
     top = 4096 if args.cluster else 64
@@ -120,10 +120,10 @@ def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress, n
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from grader import assignment as assignments
+    from grader import assignments
     from grader.grading import grade
     from grader.suite import Suite
-    from grader.report import check_text
+    from grader.reports import check_text
 
     a = assignments.load(args.assignment)
     if not args.file.is_file():
@@ -138,7 +138,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _check_format(path: Path) -> None:
     """A file `check` cannot grade is the user's mistake: one sentence, exit 2 (a graded batch gives it a zero)."""
-    from grader.notebook import read_cells
+    from grader.intake import read_cells
 
     if path.suffix not in (".py", ".ipynb"):
         raise UsageError(f"{path}: unknown format {path.suffix or '(no extension)'}; expected a Python file (.py) "
@@ -148,16 +148,16 @@ def _check_format(path: Path) -> None:
 
 
 def run_gradescope(args: argparse.Namespace) -> int:
-    from grader import assignment as assignments
-    from grader.gradescope import grade_in_container
+    from grader import assignments
+    from grader.platforms import grade_in_container
 
     a = assignments.load(args.assignment)
     return grade_in_container(a, args.submission_dir, args.results, args.secret_file, _sandbox_factory(a))
 
 
 def run_package(args: argparse.Namespace) -> int:
-    from grader import assignment as assignments
-    from grader.gradescope import build_package
+    from grader import assignments
+    from grader.platforms import build_package
 
     a = assignments.load(args.assignment)
     build_package(a, assignments.resolve(args.assignment), args.out)

@@ -22,8 +22,8 @@ import threading
 from typing import Any, Sequence
 
 from exercises import __version__
-from exercises.errors import UsageError
-from grader.assignment import Assignment
+from exercises.shared import UsageError
+from grader.assignments import Assignment
 
 LOCAL = re.compile(r"local:([0-9]+)")
 MAX_LOCAL_WORKERS = 64
@@ -121,8 +121,8 @@ def _commitment(seed: str) -> str:
 @functools.lru_cache(maxsize=4)
 def _worker_suite(where: str, raw: bytes, seed: str):
     """The cases of one assignment and seed, built once per worker process (the mutant table is not needed)."""
-    from exercises.datafile import load_yaml_text
-    from grader.assignment import parse
+    from exercises.shared import load_yaml_text
+    from grader.assignments import parse
     from grader.suite import Suite
 
     doc = load_yaml_text(raw.decode("utf-8"))
@@ -167,7 +167,7 @@ def run_on_worker(task: dict) -> bytes:
 
     Returns b"<assignment sha256> <seed commitment> <version>\\n" + the run as strict JSON, or b"error <message>".
     """
-    from exercises.errors import RosenblattError
+    from exercises.shared import RosenblattError
     from grader.sandbox import run_to_json
 
     if task.get("version") != __version__:

@@ -11,13 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from grader.assignment import Assignment
-from grader.calling import spec_of
+from grader.assignments import Assignment
+from grader.judging import spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink
 from grader.cases import Case
-from grader.diagnosis import Finding, diagnose
-from grader.judge import Verdict, judge
-from grader.notebook import Notebook, NotebookError, assemble
-from grader.shrink import Shrunk, shrink
+from grader.intake import Notebook, NotebookError, assemble
 from grader.suite import Suite
 
 UNGRADABLE = {

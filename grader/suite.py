@@ -7,12 +7,9 @@ from typing import Any, Sequence
 
 from exercises import __version__
 from grader import tasks
-from grader.assignment import Assignment
-from grader.calling import spec_of
+from grader.assignments import Assignment
+from grader.judging import spec_of, MutantTable, case_input, shrink_probes
 from grader.cases import Case
-from grader.diagnosis import MutantTable
-from grader.plans import case_input
-from grader.shrink import shrink_probes
 
 
 def source_key(a: Assignment, seed_commitment: str, source: bytes) -> str:

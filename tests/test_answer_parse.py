@@ -5,13 +5,12 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from exercises.answer_parse import MAX_TEXT, as_set, canonical, parse_answer, parse_bool, parse_exact
-from exercises.kdf import Kdf
-from exercises.errors import AnswerError
-from exercises.numbers import fraction_str
+from exercises.answers.answer_parse import MAX_TEXT, as_set, canonical, parse_answer, parse_bool, parse_exact
+from exercises.answers.kdf import Kdf
+from exercises.shared.errors import AnswerError
+from exercises.shared.numbers import fraction_str
 
 
 def _short(value):

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from exercises.cli import main
-from exercises.errors import AssignmentError
-from grader.assignment import FAMILIES, load
+from exercises.cli.main import main
+from exercises.shared.errors import AssignmentError
+from grader.assignments.assignment import FAMILIES, load
 
 COLUMN = (Path(__file__).resolve().parent.parent / "grader" / "assignments" / "column.yaml").read_text()
 

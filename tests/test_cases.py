@@ -5,13 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exercises.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
-from grader.assignment import load
-from grader.cases import hidden_cases, visible_cases
-from grader.draw import _has_tie
+from grader.assignments.assignment import load
+from grader.cases.case import hidden_cases, visible_cases
+from grader.cases.draw import _has_tie
 
 DEFAULT = load()
 COLUMN = load("column")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from exercises.cli import main
+from exercises.cli.main import main
 
 
 @pytest.fixture(scope="module")

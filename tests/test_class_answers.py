@@ -14,9 +14,9 @@ import pytest
 import yaml
 
 from browser_helpers import chromium
-from exercises.answer_check import check_answers
-from exercises.cli import main
-from exercises.trace_diagnosis import classify
+from exercises.answers.answer_check import check_answers
+from exercises.cli.main import main
+from exercises.answers.trace_diagnosis import classify
 from test_check_answers import correct_answers
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "exercises"

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from exercises.cli import main
+from exercises.cli.main import main
 
 SEED = """\
 X: [[1, 2], [-1, 2], [0, -1]]
@@ -120,7 +120,7 @@ def test_version(capsys):
 
 
 def test_html_templates_are_autoescaped_with_or_without_j2_suffix():
-    from exercises.render import environment
+    from exercises.shared.templating import environment
 
     env = environment()
     for name in ("x.html", "x.html.j2", "x.svg", "x.svg.j2"):

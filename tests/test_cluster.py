@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from exercises.cli import main
-from grader.assignment import load, resolve
+from exercises.cli.main import main
+from grader.assignments.assignment import load, resolve
 from grader.batch import discover, grade_batch
 from grader.suite import Suite
 from grader.sandbox import CaseOutcome, Limits, Opaque, Sandbox, SubmissionRun, run_from_json, run_to_json

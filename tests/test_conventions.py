@@ -7,18 +7,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import grader.sandbox as sandbox_module
 from exercises.core import perceptron_trace
-from exercises.errors import AssignmentError
-from grader.assignment import load
-from grader.convention import Convention
+from exercises.shared.errors import AssignmentError
+from grader.assignments.assignment import load
+from grader.assignments.convention import Convention
 from grader.grading import grade
 from grader.suite import Suite
-from grader.reference import run
-from grader.report import check_text
+from grader.assignments.reference import run
+from grader.reports.report import check_text
 
 LATER_CS188 = """
 name: cs188_nn

@@ -7,14 +7,13 @@ import json
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from exercises.cli import main
+from exercises.cli.main import main
 from exercises.core import decide, max_margin, perceptron_trace, signed_rows, verify_kkt
 from exercises.core.linalg import independent, min_norm_on
-from exercises.variants import build_sheets, variant_seeds
-from exercises.spec import parse_spec
+from exercises.generation.variants import build_sheets, variant_seeds
+from exercises.generation.spec import parse_spec
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 number = st.builds(Fraction, st.integers(-6, 6), st.sampled_from([1, 1, 1, 2, 3]))

@@ -4,12 +4,11 @@ import itertools
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from exercises.core import (
-    Infeasibility, Separator, cover_count, cover_fraction, decide, margin_bound, perceptron_trace,
-    separability, verify_infeasibility, verify_separator,
+    Infeasibility, Separator, cover_count, cover_fraction, decide, margin_bound, perceptron_trace, separability,
+    verify_infeasibility, verify_separator
 )
 from exercises.core.separation import verify
 

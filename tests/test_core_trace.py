@@ -3,8 +3,7 @@
 import math
 from fractions import Fraction as F
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from exercises.core import perceptron_trace
 

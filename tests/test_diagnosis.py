@@ -7,14 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from grader.assignment import load
-from grader.cases import reference
+from grader.assignments.assignment import load
+from grader.cases.case import reference
 from grader.grading import grade
 from grader.suite import Suite
-from grader.mutants import CATALOGUE, EXACT_VARIANTS, Variant, run_variant
+from grader.cases.mutants import CATALOGUE, EXACT_VARIANTS, Variant, run_variant
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 DEFAULT = load()

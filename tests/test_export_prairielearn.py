@@ -14,10 +14,10 @@ import jsonschema
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from exercises.answer_parse import canonical, parse_answer
-from exercises.cli import main
-from exercises.errors import AnswerError
-from exercises.answer_check import check_exercise
+from exercises.answers.answer_parse import canonical, parse_answer
+from exercises.cli.main import main
+from exercises.shared.errors import AnswerError
+from exercises.answers.answer_check import check_exercise
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = Path(__file__).resolve().parent / "schemas"

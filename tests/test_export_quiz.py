@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from exercises.answer_parse import as_set, canonical, parse_answer, parse_bool
-from exercises.kdf import Kdf
-from exercises.cli import main
+from exercises.answers.answer_parse import as_set, canonical, parse_answer, parse_bool
+from exercises.answers.kdf import Kdf
+from exercises.cli.main import main
 
 SPECS = ("problem_set", "hand_trace_decimal_tie")
 # Moodle's embedded-answer grammar (question/type/multianswer/questiontype.php), ported to Python regexes.

@@ -3,11 +3,10 @@
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exercises.datafile import DataSet, load_data
-from exercises.errors import DataError
+from exercises.shared.datafile import DataSet, load_data
+from exercises.shared.errors import DataError
 
 ADVERSARIAL = [
     "X: [[__import__('os').system('true'), 1]]\ny: [1]",

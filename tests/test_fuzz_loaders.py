@@ -8,14 +8,13 @@ import string
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exercises.errors import AssignmentError, SpecError
-from exercises.variants import build_sheets, variant_seeds
-from exercises.spec import BUNDLED, load_spec
-from grader import assignment
-from grader.assignment import BUNDLED as ASSIGNMENTS
+from exercises.shared.errors import AssignmentError, SpecError
+from exercises.generation.variants import build_sheets, variant_seeds
+from exercises.generation.spec import BUNDLED, load_spec
+from grader.assignments import assignment
+from grader.assignments.assignment import BUNDLED as ASSIGNMENTS
 
 SPECS = sorted(BUNDLED.glob("*.yaml"))
 ASSIGNMENT_FILES = sorted(ASSIGNMENTS.glob("*.yaml"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from exercises.cli import main
+from exercises.cli.main import main
 
 GOLDEN = Path(__file__).parent / "golden" / "exercises"
 GOLDEN_FILES = ("problems.md", "key.md", "problems.tex", "key.tex", "problems.html", "key.html", "exercises.json",

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from exercises.errors import SubmissionError
-from grader.assignment import load
+from exercises.shared.errors import SubmissionError
+from grader.assignments.assignment import load
 from grader.batch import discover, grade_batch, run_seed
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
@@ -79,8 +79,8 @@ def test_recorded_seed_is_private_and_reused(tmp_path):
 
 def test_progress_bar_and_summary(capsys, tmp_path):
     from grader.batch import Progress
-    from grader.classview import class_summary
-    from grader.gradebook import gradebook_csv, write_gradebook
+    from grader.reports.classview import class_summary
+    from grader.reports.gradebook import gradebook_csv, write_gradebook
 
     bar = Progress(2, enabled=True)
     bar.step("alice")

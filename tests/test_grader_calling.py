@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grader.assignment import load, parse
-from grader.calling import build_call, interpret
-from grader.cases import visible_cases
+from grader.assignments.assignment import load, parse
+from grader.judging.calling import build_call, interpret
+from grader.cases.case import visible_cases
 from grader.grading import grade
 from grader.suite import Suite
 from test_grader_helpers import FakeCaseInput, FakeSandbox
@@ -111,8 +111,8 @@ def test_free_order_grades_the_separator_by_its_properties():
 def test_free_order_rejects_a_non_separator():
     a = _free(DEFAULT)
     case = dataclasses.replace(visible_cases(a)[0])
-    from grader.judge import compare_properties
-    from grader.calling import Answer
+    from grader.judging.judgement import compare_properties
+    from grader.judging.calling import Answer
     bad = Answer(theta=tuple(Fraction(0) for _ in case.X[0]), theta0=Fraction(0), converged=True)
     assert "theta" in compare_properties(a, case, bad)
 

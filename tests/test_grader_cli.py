@@ -11,7 +11,7 @@ import pytest
 
 import grader.cli
 import grader.sandbox as sandbox_module
-from exercises.cli import main
+from exercises.cli.main import main
 from test_grader_helpers import FakeSandbox
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
@@ -139,7 +139,9 @@ def test_gradescope_container_and_package(tmp_path):
 
 
 def test_a_package_that_fails_midway_leaves_the_last_zip_whole(tmp_path, monkeypatch):
-    from grader import assignment, gradescope, vendored
+    from grader.assignments import assignment
+    from grader.platforms import gradescope
+    from grader.platforms import vendored
 
     zpath = tmp_path / "autograder.zip"
     assert main(["gradescope-package", "--assignment", "column", "--out", str(zpath)]) == 0

@@ -11,10 +11,10 @@ import pytest
 import yaml
 
 from browser_helpers import chromium, set_viewport
-from exercises.answer_parse import as_set, canonical, parse_answer
-from exercises.cli import main
-from exercises.errors import AnswerError
-from exercises.kdf import Kdf
+from exercises.answers.answer_parse import as_set, canonical, parse_answer
+from exercises.cli.main import main
+from exercises.shared.errors import AnswerError
+from exercises.answers.kdf import Kdf
 
 CORPUS = [
     "3", "-0.8", "-4/5", "6/4", "1.5", "sqrt(2)/2", "2*sqrt(3)", "(1 + sqrt(5))/2", "[1, -2]", "[]", "[[1, 2], [3]]",

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from exercises.inert import CSV_TRIGGERS
-from grader.assignment import load as load_assignment
+from exercises.shared.inert import CSV_TRIGGERS
+from grader.assignments.assignment import load as load_assignment
 from grader.batch import discover, grade_batch
 from grader.sandbox import Limits, Sandbox
 

@@ -6,16 +6,15 @@ import math
 import re
 from fractions import Fraction
 
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from exercises.errors import SpecError
+from exercises.shared.errors import SpecError
 from exercises.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
 from exercises.generate import variant_json
-from exercises.variants import build_sheets, variant_seeds
+from exercises.generation.variants import build_sheets, variant_seeds
 from exercises.kinds.hand_trace import has_tie
-from exercises.numbers import to_fraction
-from exercises.spec import parse_spec
+from exercises.shared.numbers import to_fraction
+from exercises.generation.spec import parse_spec
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 INT_GRID = {"min": -3, "max": 3}
@@ -134,7 +133,7 @@ def test_a_batch_has_no_duplicate_variants():
 
 
 def test_decimal_grid_is_exact_and_shown_as_the_instructor_chose():
-    from exercises.fragments import render_variant
+    from exercises.generation.fragments import render_variant
     for show, expected in (("decimal", r"\(-?\d+(\.\d+)?, -?\d+(\.\d+)?\)"), ("fraction", r"-?\d+/5")):
         grid = {"min": "-1", "max": "1", "step": "0.2", "show": show}
         variants = one("separability", {"n_points": 6, "grid": grid}, 5, count=3)

@@ -6,8 +6,9 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SUBPACKAGES = ("exercises.core", "exercises.export", "exercises.kinds", "exercises.specs", "grader.assignments",
-               "grader.sandbox", "grader.tasks")
+SUBPACKAGES = ("exercises.answers", "exercises.cli", "exercises.core", "exercises.export", "exercises.generation",
+               "exercises.kinds", "exercises.shared", "grader.assignments", "grader.cases", "grader.intake",
+               "grader.judging", "grader.platforms", "grader.reports", "grader.sandbox", "grader.tasks")
 
 
 def _modules() -> dict[str, Path]:
@@ -22,6 +23,22 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
+def _bound(package: str) -> set[str]:
+    """The names a package's face binds itself (by import or definition), if it is a package of ours."""
+    path = MODULES.get(package)
+    if path is None or path.name != "__init__.py":
+        return set()
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
 def _imports(name: str, path: Path) -> set[str]:
     """The project modules `name` imports, at the top or inside a function: a submodule where one is named."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -33,7 +50,9 @@ def _imports(name: str, path: Path) -> set[str]:
             base = node.module or ""
             if node.level:
                 base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
-            subs = [f"{base}.{alias.name}" for alias in node.names]
+            # `from package import name` takes the face's own binding first (a face may re-export a function
+            # named like its module: exercises.shared's render); only a name the face leaves unbound is a module
+            subs = [f"{base}.{alias.name}" if alias.name not in _bound(base) else base for alias in node.names]
             targets = [s for s in subs if s in MODULES] + [base] * any(s not in MODULES for s in subs)
         else:
             continue
@@ -77,3 +96,40 @@ def test_every_module_opens_with_a_docstring():
     bare = [name for name, path in MODULES.items() if path.stat().st_size
             and not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))]
     assert not bare, bare
+
+
+# What each room may import besides itself, the standard library and the `exercises`/`grader` package faces (the
+# version): the rooms' own docstrings say the same. A room not listed (the command line) may import any room.
+MAY_IMPORT = {
+    "exercises.shared": set(),
+    "exercises.core": {"exercises.shared"},
+    "exercises.kinds": {"exercises.shared", "exercises.core"},
+    "exercises.answers": {"exercises.shared", "exercises.core", "exercises.kinds"},
+    "exercises.generation": {"exercises.shared", "exercises.core", "exercises.kinds"},
+    "exercises.export": {"exercises.shared", "exercises.core", "exercises.kinds", "exercises.answers",
+                         "exercises.generation"},
+    "grader.assignments": {"exercises.shared"},
+    "grader.intake": {"exercises.shared"},
+    "grader.sandbox": {"exercises.shared"},
+    "grader.cases": {"exercises.shared", "exercises.core", "grader.assignments"},
+    "grader.tasks": {"exercises.shared", "exercises.core", "grader.assignments", "grader.cases"},
+    "grader.judging": {"exercises.shared", "exercises.core", "grader.assignments", "grader.cases", "grader.tasks"},
+}
+
+
+def _room(module: str) -> str:
+    return next((r for r in sorted(SUBPACKAGES, key=len, reverse=True)
+                 if module == r or module.startswith(r + ".")), module)
+
+
+def test_each_room_imports_only_the_rooms_below_it():
+    upward = [f"{name} ({_room(name)}) imports {target}" for name, targets in sorted(GRAPH.items())
+              for target in sorted(targets) if _room(name) in MAY_IMPORT and _room(target) != _room(name)
+              and target not in ("exercises", "grader") and _room(target) not in MAY_IMPORT[_room(name)]]
+    assert not upward, upward
+
+
+def test_at_most_eight_modules_sit_directly_in_each_top_folder():
+    for top in ("exercises", "grader"):
+        direct = sorted(p.name for p in (ROOT / top).glob("*.py"))
+        assert len(direct) <= 8, (top, direct)

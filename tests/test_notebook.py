@@ -12,11 +12,11 @@ from hypothesis import given, settings, strategies as st
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 import grader.sandbox as sandbox_module
-from exercises.cli import main
-from grader.assignment import BUNDLED, load
+from exercises.cli.main import main
+from grader.assignments.assignment import BUNDLED, load
 from grader.grading import grade
 from grader.suite import Suite
-from grader.notebook import NotebookError, assemble, is_definition, read_cells
+from grader.intake.notebook import NotebookError, assemble, is_definition, read_cells
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
 CORRECT = (SUBMISSIONS / "correct.py").read_text().split('"""', 2)[2]
@@ -189,8 +189,8 @@ def test_check_refuses_unknown_formats_and_unreadable_notebooks(tmp_path, capsys
 
 
 def test_skipped_student_text_is_inert_in_every_report():
-    from exercises.render import render
-    from grader.notebook import summary
+    from exercises.shared.templating import render
+    from grader.intake.notebook import summary
 
     nb = assemble("hw.ipynb", notebook("x = f('<b>hi</b> [x](http://e.vil) `c`')\n!echo \x1b[31mred", CORRECT))
     data = summary(nb)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import grader.sandbox as sandbox_module
-from exercises.cli import main
+from exercises.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "submissions"
@@ -57,7 +57,7 @@ def test_the_gradescope_copy_of_rosenblatt_runs_on_its_own(tmp_path):
     copy = source / "rosenblatt"
     assert not (copy / "templates").exists() and (copy / "requirements.txt").read_text().startswith("numpy")
     env = {**CLEAN_ENV, "PYTHONPATH": str(copy)}  # as run_autograder runs it
-    where = _run([sys.executable, "-c", "import exercises.render as r; print(r.TEMPLATES)"], tmp_path, env)
+    where = _run([sys.executable, "-c", "import exercises.shared.templating as r; print(r.TEMPLATES)"], tmp_path, env)
     assert Path(where.strip()) == copy / "exercises" / "_templates"
     (tmp_path / "submission").mkdir()
     shutil.copy(SUBMISSIONS / "correct.py", tmp_path / "submission" / "perceptron.py")
@@ -122,7 +122,7 @@ def test_the_wheel_holds_every_template(wheel):
 @pytest.mark.slow
 def test_an_installed_wheel_generates_grades_and_packages(venv, wheel, tmp_path):
     bin_ = venv / "bin"
-    where = _run([str(bin_ / "python"), "-c", "import exercises, grader, exercises.render as r\n"
+    where = _run([str(bin_ / "python"), "-c", "import exercises, grader, exercises.shared.templating as r\n"
                   "print(exercises.__file__, grader.__file__, r.TEMPLATES)"], tmp_path).split()
     assert all(Path(p).resolve().is_relative_to(venv.resolve()) for p in where), where
     _run([str(bin_ / "rosenblatt"), "generate", "--out", "ex"], tmp_path)

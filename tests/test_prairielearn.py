@@ -11,7 +11,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from exercises.cli import main
+from exercises.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "submissions"
@@ -52,7 +52,7 @@ def test_course_files_follow_prairielearns_schemas(course):
     script = course / "serverFilesCourse" / entry.removeprefix("/grade/serverFilesCourse/")
     assert script.is_file() and script.stat().st_mode & 0o111
     assert all((course / "serverFilesCourse" / d).is_dir() for d in options["serverFilesCourse"])
-    assert (course / "serverFilesCourse/rosenblatt/grader/prairielearn.py").is_file()
+    assert (course / "serverFilesCourse/rosenblatt/grader/platforms/prairielearn.py").is_file()
     html = (course / "questions/default/question.html").read_text()
     assert "<pl-file-upload" in html and "<pl-external-grader-results>" in html and "`<=`" in html and "&lt;" not in html
     assert (course / "questions/default/tests/secret.txt").read_text().strip() == SECRET

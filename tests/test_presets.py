@@ -8,14 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from exercises.cli import main
-from grader import tolerance
-from grader.assignment import bundled, load
-from grader.calling import Answer
-from grader.cases import Case, Expected
-from grader.orders import get_order
-from grader.properties import classifies, count_ok
-from grader.reference import augment, run
+from exercises.cli.main import main
+from grader.assignments import tolerance
+from grader.assignments.assignment import bundled, load
+from grader.judging.calling import Answer
+from grader.cases.case import Case, Expected
+from grader.assignments.orders import get_order
+from grader.judging.properties import classifies, count_ok
+from grader.assignments.reference import augment, run
 from grader.tasks import classify, training, update
 
 F = Fraction

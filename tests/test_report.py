@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from exercises.numbers import fraction_str
-from grader.assignment import load
+from exercises.shared.numbers import fraction_str
+from grader.assignments.assignment import load
 from grader.grading import grade
 from grader.suite import Suite
-from grader.report import check_text, results_json, write_submission
+from grader.reports.report import check_text, results_json, write_submission
 from test_grader_helpers import FakeCaseInput, FakeSandbox
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "grader"

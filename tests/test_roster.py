@@ -4,11 +4,10 @@ import dataclasses
 import re
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from exercises.errors import RosterError
-from exercises.roster import MAX_ROWS, Student, read_roster, student_seed
+from exercises.shared.errors import RosterError
+from exercises.shared.roster import MAX_ROWS, Student, read_roster, student_seed
 
 
 def _write(tmp_path, content, name="roster.csv"):

@@ -8,13 +8,10 @@ import textwrap
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from exercises.errors import RosenblattError
-from grader.sandbox import box as box_module
-from grader.sandbox import channel
-from grader.sandbox import CaseInput, Limits, Opaque, Sandbox, SandboxError
+from exercises.shared.errors import RosenblattError
+from grader.sandbox import box as box_module, channel, CaseInput, Limits, Opaque, Sandbox, SandboxError
 
 FAST = Limits(case_seconds=1.0, total_seconds=6.0, load_seconds=1.0)
 X = np.array([[1.0, 0.5], [-0.5, -1.0], [0.25, 1.5]])

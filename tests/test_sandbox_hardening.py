@@ -9,8 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grader.sandbox import CaseInput, Limits, Sandbox
-from grader.sandbox import seccomp
+from grader.sandbox import CaseInput, Limits, Sandbox, seccomp
 
 HOSTILE = Path(__file__).parent / "hostile"
 FAST = Limits(case_seconds=1.0, total_seconds=6.0, load_seconds=1.0)

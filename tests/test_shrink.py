@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from grader.assignment import load
+from grader.assignments.assignment import load
 from grader.suite import Suite
-from grader.shrink import FIRST_TRY, _size, by_size, candidates, shrink
+from grader.judging.shrinking import FIRST_TRY, _size, by_size, candidates, shrink
 
 A = load()
 FAILING = [c for c in Suite(A, "shrink").visible if c.check == "result" and len(c.X) > 1]

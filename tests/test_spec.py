@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from exercises.errors import SpecError
-from exercises.variants import build_sheets, variant_seeds
-from exercises.spec import bundled_names, load_spec
+from exercises.shared.errors import SpecError
+from exercises.generation.variants import build_sheets, variant_seeds
+from exercises.generation.spec import bundled_names, load_spec
 
 
 def write(tmp_path: Path, text: str, name: str = "hand_trace.yaml") -> str:

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = "X: [[1, 2], [-1, 2], [0, -1]]\ny: [1, -1, -1]\noffset: false\ntheta_init: [1, -0.8]\n"
-HEAVY = ("sympy", "numpy", "grader", "concurrent.futures", "exercises.generate_cli")
+HEAVY = ("sympy", "numpy", "grader", "concurrent.futures", "exercises.cli.exercise_commands")
 PROBE = """
 import json, sys, io, contextlib
 from exercises.cli import main
@@ -46,7 +46,7 @@ def test_trace_output_is_the_same_with_a_cold_and_a_warm_template_cache(seed_fil
     cache = ROOT / "templates" / "__pycache__"
     outputs = []
     for _ in range(2):  # the first run may compile and write the cache; the second reads it
-        res = subprocess.run([sys.executable, "-m", "exercises.cli", "trace", str(seed_file)], cwd=ROOT, env=env,
+        res = subprocess.run([sys.executable, "-m", "exercises.cli.main", "trace", str(seed_file)], cwd=ROOT, env=env,
                              capture_output=True, text=True, check=True)
         outputs.append(res.stdout)
     off = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
@@ -55,7 +55,7 @@ def test_trace_output_is_the_same_with_a_cold_and_a_warm_template_cache(seed_fil
     assert entry.is_file()
     entry.write_bytes(b"not a jinja2 bytecode file")  # a damaged cache entry is recompiled, never trusted
     for run_env in (off, env):  # the damaged entry is read and ignored, then rewritten
-        res = subprocess.run([sys.executable, "-m", "exercises.cli", "trace", str(seed_file)], cwd=ROOT,
+        res = subprocess.run([sys.executable, "-m", "exercises.cli.main", "trace", str(seed_file)], cwd=ROOT,
                              env=run_env, capture_output=True, text=True, check=True)
         outputs.append(res.stdout)
     assert all(out == outputs[0] for out in outputs)

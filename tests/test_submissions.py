@@ -13,7 +13,7 @@ import nbformat
 import pytest
 
 import grader.sandbox as sandbox_module
-from grader.assignment import load
+from grader.assignments.assignment import load
 from grader.grading import grade
 from grader.suite import Suite
 from test_grader_helpers import FakeCaseInput, FakeSandbox

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
 from exercises.core.trace import perceptron_trace
-from exercises.numbers import exact_str, to_sympy
+from exercises.shared import exact_str, to_sympy
 
 if TYPE_CHECKING:
     import sympy

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 from exercises.core.linalg import independent, min_norm_on
 from exercises.core.separation import decide
 from exercises.core.trace import perceptron_trace
-from exercises.errors import InternalError
-from exercises.numbers import exact_str, fraction_str, to_sympy, vector_str
+from exercises.shared import InternalError, exact_str, fraction_str, to_sympy, vector_str
 
 if TYPE_CHECKING:  # numpy and sympy load where they are used: `rosenblatt trace` imports this module too
     import sympy

@@ -9,8 +9,7 @@ from typing import Sequence, Union
 
 from exercises.core.simplex import phase_one
 from exercises.core.trace import integer_rows
-from exercises.errors import InternalError
-from exercises.numbers import fraction_str, vector_str
+from exercises.shared import InternalError, fraction_str, vector_str
 
 
 @dataclass(frozen=True)

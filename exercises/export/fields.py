@@ -8,9 +8,9 @@ from typing import Any
 
 import sympy
 
-from exercises.answer_parse import canonical
+from exercises.answers import canonical
 from exercises.kinds import get_kind
-from exercises.numbers import fraction_str
+from exercises.shared import fraction_str
 
 GREEK = {"theta": "θ", "theta0": "θ₀"}
 MAX_DECIMALS = 6  # a terminating rational with more decimal places is asked as numerator and denominator

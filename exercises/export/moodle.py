@@ -10,7 +10,7 @@ from exercises import __version__
 from exercises.export.fields import Blank, choices, decimal_text, part_blanks
 from exercises.export.pool import Item, items
 from exercises.kinds import get_kind
-from exercises.render import render
+from exercises.shared import render
 
 PENALTY = "0.3333333"
 CLOZE_SPECIAL = "\\}#~/\""  # characters Moodle's embedded answers need escaped with a backslash

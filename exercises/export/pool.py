@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from exercises.fragments import render_variant
-from exercises.variants import Variant
+from exercises.generation import render_variant, Variant
 
 
 @dataclass(frozen=True)

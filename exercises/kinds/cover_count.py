@@ -11,7 +11,7 @@ import numpy as np
 from exercises.core import cover_count, cover_fraction
 from exercises.kinds.base import Part
 from exercises.kinds.params import Params
-from exercises.numbers import fraction_str
+from exercises.shared import fraction_str
 
 NAME = "cover_count"
 TITLE = "Cover's function counting theorem"

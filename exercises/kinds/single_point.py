@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.figures import scene
+from exercises.kinds.figures import scene
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot
-from exercises.numbers import fraction_str, vector_str
+from exercises.shared import fraction_str, vector_str
 
 NAME = "single_point"
 TITLE = "One point: how many mistakes?"

@@ -13,5 +13,5 @@ from grader.sandbox.model import CaseInput, CaseOutcome, Limits, Opaque, Sandbox
 from grader.sandbox.plain import run_from_json, run_to_json
 from grader.sandbox.session import SeparateRuns, Session
 
-__all__ = ["CaseInput", "CaseOutcome", "Limits", "Opaque", "Sandbox", "SandboxError", "SeparateRuns", "Session",
-           "SubmissionRun", "run_from_json", "run_to_json"]
+__all__ = ['CaseInput', 'CaseOutcome', 'Limits', 'Opaque', 'Sandbox', 'SandboxError', 'SeparateRuns', 'Session',
+    'SubmissionRun', 'run_from_json', 'run_to_json']

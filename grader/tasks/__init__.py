@@ -5,9 +5,8 @@ The rest of the grader imports this face: `visible(a)`, `hidden(a, seed)` and `r
 
 from __future__ import annotations
 
-from grader.assignment import Assignment
-from grader.cases import Case, Expected, make_case
-from grader.mutants import EXACT_VARIANTS, offered, run_variant
+from grader.assignments import Assignment
+from grader.cases import Case, Expected, make_case, EXACT_VARIANTS, offered, run_variant
 from grader.tasks import averaged, classify, training, update
 
 TASKS = {"perceptron": training, "averaged": averaged, "update": update, "classify": classify}
@@ -60,4 +59,5 @@ def mutants(a: Assignment, case: Case) -> tuple[tuple[str, Expected], ...]:
     return tuple(out)
 
 
-__all__ = ["TASKS", "Expected", "hidden", "mutants", "plain", "smaller", "visible"]
+__all__ = ['Assignment', 'Case', 'EXACT_VARIANTS', 'Expected', 'averaged', 'classify', 'make_case', 'offered',
+    'run_variant', 'training', 'update']

@@ -8,12 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exercises.core import Separator, decide, verify_infeasibility
-from exercises.errors import InternalError
-from grader.assignment import Assignment
-from grader.cases import Case
-from grader.draw import MAX_TRIES, _as_points, _dyadic, _large, _nonseparable, _separable
-from grader.functions import FunctionSpec
-from grader.reference import augment, run
+from exercises.shared import InternalError
+from grader.assignments import Assignment, FunctionSpec, augment, run
+from grader.cases import Case, MAX_TRIES, as_points, dyadic, draw_large, draw_nonseparable, draw_separable
 from grader.tasks import base, training
 
 
@@ -21,8 +18,8 @@ def _overlap(rng, n: int, d: int, offset: bool):
     """Overlapping classes (not separable, verified by a Gordan certificate)."""
     for _ in range(MAX_TRIES):
         y = rng.choice([-1, 1], size=n)
-        X = _dyadic(rng, (n, d), 2, 2) + 0.5 * y[:, None]
-        Xp, yp = _as_points(X), tuple(int(v) for v in y)
+        X = dyadic(rng, (n, d), 2, 2) + 0.5 * y[:, None]
+        Xp, yp = as_points(X), tuple(int(v) for v in y)
         dec = decide(Xp, yp, offset)
         if not dec.separable and verify_infeasibility(Xp, yp, dec.certificate, offset):
             return Xp, yp, dec.certificate
@@ -33,7 +30,7 @@ def _tie(rng, f: FunctionSpec, offset: bool, passes: int):
     """Four small integer points whose run meets a point exactly on a boundary θ ≠ 0."""
     conv = f.convention
     for _ in range(MAX_TRIES):
-        X = _as_points(rng.integers(-2, 3, size=(4, 2)).astype(float))
+        X = as_points(rng.integers(-2, 3, size=(4, 2)).astype(float))
         y = tuple(int(v) for v in rng.choice([-1, 1], size=4))
         Xs = augment(X, conv.bias) if conv.folded else X
         r = run(Xs, y, conv, offset=offset and not conv.folded, max_epochs=passes, record=True, average=True)
@@ -47,17 +44,17 @@ def _tie(rng, f: FunctionSpec, offset: bool, passes: int):
 def _recipes(family: str, rng, offs, f: FunctionSpec) -> list[dict]:
     pick = lambda k: offs[k % len(offs)]  # noqa: E731
     if family == "separable":
-        out = [dict(zip(("X", "y", "cert"), _separable(rng, n, d, pick(k))), offset=pick(k), max_epochs=t)
+        out = [dict(zip(("X", "y", "cert"), draw_separable(rng, n, d, pick(k))), offset=pick(k), max_epochs=t)
                for k, (n, d, t) in enumerate(((4, 2, 2), (8, 2, 4), (16, 3, 2), (32, 5, 1)))]
         return out + [dict(out[1], twin=1)]
     if family == "non-separable":
-        xor = [dict(zip(("X", "y", "cert"), _nonseparable(rng, "xor", 2, pick(k))), offset=pick(k), max_epochs=t)
+        xor = [dict(zip(("X", "y", "cert"), draw_nonseparable(rng, "xor", 2, pick(k))), offset=pick(k), max_epochs=t)
                for k, t in enumerate((1, 4))]
         return xor + [dict(zip(("X", "y", "cert"), _overlap(rng, 8, d, pick(k))), offset=pick(k), max_epochs=t)
                       for k, (d, t) in enumerate(((2, 2), (3, 1)))]
     if family == "single-point":
         d = int(rng.integers(2, 4))
-        x = _as_points(_dyadic(rng, (1, d), 3, 2))
+        x = as_points(dyadic(rng, (1, d), 3, 2))
         lab = (int(rng.choice([-1, 1])),)
         cert = Separator(tuple(lab[0] * v for v in x[0]), Fraction(0)) if any(x[0]) else None
         return [dict(X=x, y=lab, offset=pick(0), max_epochs=t, cert=cert) for t in (1, 4)]
@@ -67,12 +64,12 @@ def _recipes(family: str, rng, offs, f: FunctionSpec) -> list[dict]:
     if family in ("one-dimensional", "fractional"):
         shapes = ((1, 1, 4), (4, 1, 2), (8, 1, 1)) if family == "one-dimensional" else ((8, 2, 2), (8, 3, 1))
         kw = {} if family == "one-dimensional" else dict(denom=16, margin=0.25, radius=2)
-        return [dict(zip(("X", "y", "cert"), _separable(rng, n, d, pick(k), **kw)), offset=pick(k), max_epochs=t)
+        return [dict(zip(("X", "y", "cert"), draw_separable(rng, n, d, pick(k), **kw)), offset=pick(k), max_epochs=t)
                 for k, (n, d, t) in enumerate(shapes)]
     if family == "large":
-        X, y, sep = _large(rng, 1 << 13, pick(0))
+        X, y, sep = draw_large(rng, 1 << 13, pick(0))
         return [dict(X=X, y=y, offset=pick(0), max_epochs=2, cert=sep, large=True)]
-    X, y, sep = _separable(rng, 8, 2, pick(0))
+    X, y, sep = draw_separable(rng, 8, 2, pick(0))
     return [dict(X=X, y=y, offset=pick(0), max_epochs=2, cert=sep, check=family.replace("input-", ""))]
 
 

@@ -6,10 +6,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.numbers import fraction_str
-from grader.assignment import Assignment
-from grader.cases import Case, Expected, _auto_tags, seed_rng
-from grader.functions import FunctionSpec
+from exercises.shared import fraction_str
+from grader.assignments import Assignment, FunctionSpec
+from grader.cases import Case, Expected, auto_tags, seed_rng
 
 VISIBLE_SEED = "rosenblatt-visible-v1"
 
@@ -64,7 +63,7 @@ def build(a: Assignment, f: FunctionSpec, cid: str, family: str, visible: bool, 
           cert, expected: Expected, *, seconds: float, check: str = "result", twin: str = "", step=None,
           start=None, title: str | None = None) -> Case:
     X = tuple(tuple(Fraction(v) for v in row) for row in X)
-    return Case(case_id=cid, family=family, tags=_auto_tags(family, X, offset, cert, check), visible=visible,
+    return Case(case_id=cid, family=family, tags=auto_tags(family, X, offset, cert, check), visible=visible,
                 title=title or describe(a, f, len(X), len(X[0]), offset, max_epochs, step, start), X=X,
                 y=tuple(int(v) for v in y), offset=offset, max_epochs=max_epochs, expected=expected,
                 certificate=cert, seconds=seconds, check=check, twin=twin, function=f.name, step=step, start=start)

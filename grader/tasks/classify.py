@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grader.assignment import Assignment
+from grader.assignments import Assignment, FunctionSpec, classify
 from grader.cases import Case, Expected
-from grader.functions import FunctionSpec
-from grader.reference import classify
 from grader.tasks import base
 from grader.tasks.update import _point, _weights
 

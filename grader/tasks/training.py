@@ -6,15 +6,14 @@ import math
 from fractions import Fraction
 
 from exercises.core import Separator, verify_separator
-from exercises.errors import InternalError
-from grader import cases, tolerance
-from grader.assignment import Assignment
-from grader.cases import Case, Expected
-from grader.convention import Convention
-from grader.draw import MAX_TRIES, _as_points, _dyadic, _nonseparable
-from grader.functions import FunctionSpec
-from grader.orders import visiting_order
-from grader.reference import Knobs, augment, run
+from exercises.shared import InternalError
+from grader.cases import (
+    RECIPES, hidden_cases, visible_cases, visible_recipes, Case, Expected, MAX_TRIES, as_points, dyadic,
+    draw_nonseparable
+)
+from grader.assignments import (
+    derived_tolerance, Assignment, Convention, FunctionSpec, visiting_order, Knobs, augment, run
+)
 from grader.tasks import base
 
 PROPERTY_LIMIT = 100  # free order without a fixed limit: data on which any order converges within this many passes
@@ -42,7 +41,7 @@ def expected(f: FunctionSpec, X, y, offset: bool, max_epochs, step, start, avera
     if step is not None and step.denominator & (step.denominator - 1) and knobs == Knobs():
         if len(X) > MAX_TOLERANCE_POINTS:
             return None
-        tol = tolerance.derived(Xs, y, conv, offset=off, passes=r.epochs, step=step,
+        tol = derived_tolerance(Xs, y, conv, offset=off, passes=r.epochs, step=step,
                                 theta=theta if theta is not None else (Fraction(0),) * len(Xs[0]),
                                 theta0=theta0)
         if tol is None:
@@ -70,14 +69,14 @@ def bounded_separable(rng, n: int, d: int, offset: bool, limit: int, denom: int 
         if not w.any():
             continue
         b = int(rng.integers(-3, 4)) if offset else 0
-        cand = _dyadic(rng, (12 * n + 12, d), radius, denom)
+        cand = dyadic(rng, (12 * n + 12, d), radius, denom)
         need = math.sqrt((d * radius * radius + offset) * (int(w @ w) + b * b) / (limit - 1))
         s = cand @ w + b
         keep = abs(s) >= need
         pts, lab = cand[keep][:n], [1 if v > 0 else -1 for v in s[keep][:n]]
         if len(pts) < n or (n >= 3 and len(set(lab)) < 2):
             continue
-        X, sep = _as_points(pts), Separator(tuple(Fraction(int(v)) for v in w), Fraction(b))
+        X, sep = as_points(pts), Separator(tuple(Fraction(int(v)) for v in w), Fraction(b))
         if verify_separator(X, lab, sep, offset) and mistake_bound(X, lab, sep, offset) <= limit - 1:
             return X, tuple(lab), sep
     raise InternalError("could not draw separable data with a margin for any visiting order")
@@ -97,7 +96,7 @@ def _property_recipes(family: str, rng, offsets, limit: int) -> list[dict]:
         if family == "separable":
             out.append(dict(out[1], twin=1))
         return out
-    return cases.RECIPES[family](rng, offsets)
+    return RECIPES[family](rng, offsets)
 
 
 def _fits(f: FunctionSpec, r: dict) -> bool:
@@ -171,7 +170,7 @@ def _start(conv: Convention, rng, d: int):
 
 def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
     if plain(a, f):
-        return list(cases.hidden_cases(a, seed))
+        return list(hidden_cases(a, seed))
     out: list[Case] = []
     conv = f.convention
     for family, _ in f.hidden:
@@ -179,26 +178,26 @@ def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
         if conv.by_property:
             recipes = _property_recipes(family, rng, conv.offsets(), conv.limit or PROPERTY_LIMIT)
         else:
-            recipes = cases.RECIPES[family](rng, conv.offsets())
+            recipes = RECIPES[family](rng, conv.offsets())
         out += adapt(a, f, family, recipes, False, base.hidden_rng(a, f, seed, family + "/start"))
     return out
 
 
 def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
     if plain(a, f):
-        return list(cases.visible_cases(a))
+        return list(visible_cases(a))
     rng, conv = base.visible_rng(a, f), f.convention
     offs = conv.offsets()
     if conv.by_property:
         limit = conv.limit or PROPERTY_LIMIT
         X, y, sep = bounded_separable(rng, 5, 2, offs[0], limit)
         Xd, yd, sd = bounded_separable(rng, 3, 1, offs[-1], limit)
-        X1, y1, c1 = _nonseparable(rng, "xor", 2, offs[-1])
+        X1, y1, c1 = draw_nonseparable(rng, "xor", 2, offs[-1])
         recipes = [dict(family="separable", X=X, y=y, offset=offs[0], max_epochs=100, cert=sep),
                    dict(family="non-separable", X=X1, y=y1, offset=offs[-1], max_epochs=2, cert=c1),
                    dict(family="one-dimensional", X=Xd, y=yd, offset=offs[-1], max_epochs=100, cert=sd)]
     else:
-        recipes = cases.visible_recipes(rng, offs)
+        recipes = visible_recipes(rng, offs)
     out: list[Case] = []
     start_rng = base.visible_rng(a, f)
     for r in recipes:

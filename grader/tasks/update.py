@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exercises.errors import InternalError
-from exercises.numbers import fraction_str
-from grader.assignment import Assignment
-from grader.cases import Case, Expected
-from grader.draw import MAX_TRIES
-from grader.functions import FunctionSpec
-from grader.reference import Knobs, run
+from exercises.shared import InternalError, fraction_str
+from grader.assignments import Assignment, FunctionSpec, Knobs, run
+from grader.cases import Case, Expected, MAX_TRIES
 from grader.tasks import base
 
 # family -> the kind of each step (a method's sequence runs all of them from zero weights; a function gets one)

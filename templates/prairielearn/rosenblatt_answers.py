@@ -3,7 +3,7 @@
 Copied verbatim into each exported question: it parses answers with the grammar of `rosenblatt check-answers`
 (integers, decimals, a/b, sqrt(...), + - * /, parentheses, [lists]; never eval) into exact values, compares them
 with the expected canonical forms, names the first wrong update of a trace, and verifies separability proofs.
-Rosenblatt's tests check that it agrees with its own parser (exercises/answer_parse.py) on many inputs.
+Rosenblatt's tests check that it agrees with its own parser (exercises/answers/answer_parse.py) on many inputs.
 """
 
 import json

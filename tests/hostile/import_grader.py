@@ -18,7 +18,7 @@ import numpy as np
 
 def _attempts():
     report = []
-    for name in ("grader", "exercises", "grader.sandbox", "grader.cases", "exercises.core"):
+    for name in ("grader", "exercises", "grader.sandbox", "grader.cases.case", "exercises.core"):
         try:
             importlib.import_module(name)
             report.append(f"imported {name}")
@@ -45,10 +45,10 @@ def _attempts():
         except BaseException as err:  # noqa: BLE001
             report.append(f"editable finder: {type(err).__name__}")
     try:
-        spec = importlib.util.spec_from_file_location("g", "/work/main/grader/cases.py")
+        spec = importlib.util.spec_from_file_location("g", "/work/main/grader/cases/case.py")
         importlib.util.module_from_spec(spec)
         spec.loader.exec_module(importlib.util.module_from_spec(spec))
-        report.append("loaded grader/cases.py by path")
+        report.append("loaded grader/cases/case.py by path")
     except BaseException as err:  # noqa: BLE001
         report.append(f"by path: {type(err).__name__}")
     return report

@@ -1,0 +1,39 @@
+"""The offline self-check page handout.html: questions, figures and answer boxes, checked in the browser."""
+
+from __future__ import annotations
+
+from exercises import __version__
+from exercises.shared import render
+
+FIELDS = {"point": "point", "theta": "θ after", "theta0": "θ₀ after"}
+PLACEHOLDERS = {"point": "1", "theta": "[1, 2]", "theta0": "1"}
+PAGE_KEYS = ("number", "kind", "data", "parts")  # what the page's script needs of each exercise (not the question)
+
+
+def _dom(part_id: str) -> str:
+    """A part id as an HTML id fragment (`origin.separable` -> `origin_separable`)."""
+    return part_id.replace(".", "_")
+
+
+def _part_view(exercise: dict, part: dict) -> dict:
+    view = {"id": part["id"], "dom": _dom(part["id"]), "label": part["label"], "type": part["type"],
+            "example": part.get("example", "")}
+    if part["type"] == "sequence":
+        view.update(item_keys=part["item_keys"], fields=FIELDS, placeholders=PLACEHOLDERS)
+    elif part["type"] == "certificate":
+        data = exercise["data"]
+        view.update(name=part["id"].split(".")[0], offset=part["id"].startswith("offset."),
+                    theta_example="[" + ", ".join(["1"] * len(data["X"][0])) + "]",
+                    weights_example="[" + ", ".join(["1"] * len(data["X"])) + "]")
+    return view
+
+
+def render_handout_page(handout: dict, questions_html: list[str]) -> str:
+    """The page of one sheet: the handout's data and digests drive the checks; questions are the HTML fragments."""
+    exercises = [{"number": e["number"], "question": q, "parts": [_part_view(e, p) for p in e["parts"]]}
+                 for e, q in zip(handout["exercises"], questions_html)]
+    data = {"title": handout["title"], "sheet": handout["sheet"], "student": handout["student"],
+            "salt": handout["salt"], "kdf": handout["kdf"],
+            "exercises": [{k: e[k] for k in PAGE_KEYS} for e in handout["exercises"]]}
+    return render("exercises/handout.html", title=handout["title"], sheet=handout["sheet"],
+                  student=handout["student"], kdf=handout["kdf"], exercises=exercises, data=data, version=__version__)

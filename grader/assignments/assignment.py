@@ -1,0 +1,189 @@
+"""Load and validate an assignment YAML file into a frozen Assignment (messages name file, key path, choices)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from exercises.shared import read_yaml_file, AssignmentError
+from grader.assignments import classapi, convention, fields, functions
+from grader.assignments.classapi import ClassSpec
+from grader.assignments.convention import Convention
+from grader.assignments.functions import FunctionSpec
+
+BUNDLED = Path(__file__).resolve().parent
+FAMILIES = functions.FAMILIES["perceptron"]
+SLOTS = functions.SLOTS
+RETURNS = functions.RETURNS["perceptron"]
+TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "functions",
+            "class", "terms", "notebook_cells")
+SINGLE_KEYS = functions.KEYS
+KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
+TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
+         "offset": "offset", "point": "x", "label": "y", "update": "update", "hook": "hook"}
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """What to call, how to call it, what comes back, and how the hidden suite is weighted."""
+
+    name: str
+    title: str
+    data: str  # rows | columns
+    functions: tuple[FunctionSpec, ...]
+    klass: ClassSpec | None
+    terms: tuple[tuple[str, str], ...]
+    case_seconds: float
+    large_seconds: float
+    total_seconds: float
+    handout: str | None
+    source: str
+    digest: str
+    notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all
+
+    @property
+    def primary(self) -> FunctionSpec:
+        return self.functions[0]
+
+    @property
+    def qualified(self) -> bool:
+        """Whether case ids and families carry the function's name (more than one graded function)."""
+        return len(self.functions) > 1
+
+    @property
+    def function(self) -> str:
+        """The name the sandbox must find in the student's file (the class, for a class API)."""
+        return self.klass.name if self.klass else self.primary.name
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every top-level name students define (their functions, or their class)."""
+        return (self.klass.name,) if self.klass else tuple(f.name for f in self.functions)
+
+    # The single-function view (the primary function), used where an assignment has one function.
+    arguments = property(lambda self: self.primary.arguments)
+    keywords = property(lambda self: self.primary.keywords)
+    params = property(lambda self: self.primary.params)
+    returns = property(lambda self: self.primary.returns)
+    offset = property(lambda self: self.primary.offset)
+    order = property(lambda self: self.primary.order)
+    visible_points = property(lambda self: self.primary.visible_points)
+    hidden = property(lambda self: self.primary.hidden)
+
+    def offsets(self) -> tuple[bool, ...]:
+        return self.primary.offsets()
+
+    @property
+    def max_score(self) -> int:
+        return sum(f.visible_points + sum(p for _, p in f.hidden) for f in self.functions)
+
+    def spec(self, name: str) -> FunctionSpec:
+        return next(f for f in self.functions if f.name == name)
+
+    def term(self, key: str) -> str:
+        return dict(self.terms).get(key, TERMS.get(key, key))
+
+    def family_key(self, f: FunctionSpec, family: str) -> str:
+        """How a (function, family) pair is named in scores and the gradebook."""
+        return f"{f.name}/{family}" if self.qualified else family
+
+    def family_keys(self) -> list[str]:
+        return [self.family_key(f, fam) for f in self.functions for fam, _ in f.hidden]
+
+    def with_hidden(self, keep) -> Assignment:
+        """A copy whose functions keep only the hidden families for which keep(family) is true (for tests)."""
+        fs = tuple(replace(f, hidden=tuple(h for h in f.hidden if keep(h[0]))) for f in self.functions)
+        return replace(self, functions=fs)
+
+
+def bundled() -> list[Assignment]:
+    """Every bundled assignment, by name."""
+    return [load(p.stem) for p in sorted(BUNDLED.glob("*.yaml"))]
+
+
+def resolve(spec: str | None) -> Path:
+    """Map `--assignment NAME|FILE` (None: the default) to a file path; unknown names are an AssignmentError."""
+    spec = spec or "default"
+    path = Path(spec)
+    if path.suffix in (".yaml", ".yml") or path.exists() or "/" in spec:
+        return path
+    named = BUNDLED / f"{spec}.yaml"
+    if not named.is_file():
+        names = ", ".join(sorted(p.stem for p in BUNDLED.glob("*.yaml")))
+        raise AssignmentError(f"no assignment named {spec!r}; bundled assignments: {names} (or give a .yaml file)")
+    return named
+
+
+def load(spec: str | None = None) -> Assignment:
+    """Load an assignment by bundled name or file path."""
+    path = resolve(spec)
+    doc = read_yaml_file(path, error=AssignmentError)
+    return parse(doc, path.name, path.read_bytes(), handout_dir=path.parent)
+
+
+def _terms(where: str, raw: Any) -> tuple[tuple[str, str], ...]:
+    if raw is None:
+        return ()
+    doc = fields.mapping(where, "terms", raw, "the course's names for theta, theta0, epochs, step, ...")
+    fields.unknown_keys(where, "terms.", doc, tuple(TERMS))
+    for key, value in doc.items():
+        if not isinstance(value, str) or not value.strip() or len(value) > 40:
+            raise fields.fail(where, f"terms.{key}", f"must be a short name such as th0, got {value!r}")
+    return tuple((str(k), str(v)) for k, v in doc.items())
+
+
+def _functions(where: str, doc: dict, conv: Convention, klass: ClassSpec | None) -> tuple[FunctionSpec, ...]:
+    if "functions" not in doc:
+        if klass is not None:
+            raise fields.fail(where, "class", "needs a functions: list naming the methods to grade")
+        return (functions.parse(where, "", doc, conv, False, {}),)
+    mixed = sorted(k for k in SINGLE_KEYS if k in doc and k != "title")
+    if mixed:
+        raise fields.fail(where, mixed[0], "belongs inside a functions: entry when the file lists functions")
+    raw = doc["functions"]
+    if not isinstance(raw, list) or not raw or len(raw) > 8:
+        raise fields.fail(where, "functions", "must be a list of 1 to 8 function entries")
+    out: list[FunctionSpec] = []
+    for i, entry in enumerate(raw):
+        prefix = f"functions[{i}]."
+        entry = fields.mapping(where, f"functions[{i}]", entry, "function, task, arguments, returns, hidden, ...")
+        fields.unknown_keys(where, prefix, entry, SINGLE_KEYS + convention.KEYS)
+        conv_i = convention.parse(where, prefix, entry, conv)
+        f = functions.parse(where, prefix, entry, conv_i, klass is not None, {})
+        if any(g.name == f.name for g in out):
+            raise fields.fail(where, prefix + ("method" if f.method else "function"), f"{f.name!r} is listed twice")
+        out.append(f)
+    return tuple(out)
+
+
+def _handout(where: str, raw: Any, handout_dir: Path | None) -> str | None:
+    if raw is not None and (not isinstance(raw, str) or handout_dir is None or not (handout_dir / raw).is_file()):
+        raise fields.fail(where, "handout", f"must name a Markdown file next to the assignment, got {raw!r}")
+    return str(handout_dir / raw) if raw else None
+
+
+def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> Assignment:
+    """Validate a parsed YAML document; `where` names the file in messages."""
+    if not isinstance(doc, dict):
+        raise AssignmentError(f"{where}: expected a mapping with keys such as function, data, returns, hidden")
+    fields.unknown_keys(where, "", doc, KNOWN_KEYS)
+    conv = convention.parse(where, "", doc, Convention())
+    klass = classapi.parse(where, doc["class"]) if "class" in doc else None
+    funcs = _functions(where, doc, conv, klass)
+    title = doc.get("title", funcs[0].name)
+    if not isinstance(title, str) or not title.strip() or len(title) > 200:
+        raise fields.fail(where, "title", f"must be a short line of text, got {title!r}")
+    return Assignment(
+        name=str(doc.get("name", Path(where).stem)), title=title,
+        data=fields.choice(where, "data", doc.get("data", "rows"), ("rows", "columns")),
+        functions=funcs, klass=klass, terms=_terms(where, doc.get("terms")),
+        case_seconds=fields.number(where, "case_seconds", doc.get("case_seconds", 2.0), 0.1, 600),
+        large_seconds=fields.number(where, "large_seconds", doc.get("large_seconds", 3.0), 0.1, 600),
+        total_seconds=fields.number(where, "total_seconds", doc.get("total_seconds", 30.0), 1, 3600),
+        handout=_handout(where, doc.get("handout"), handout_dir),
+        source=where, digest=hashlib.sha256(raw).hexdigest(),
+        notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
+                                     ("definitions", "all")),
+    )

@@ -1,0 +1,212 @@
+"""The exact reference under any course convention (tie rule, η, start, order, epochs, averaging), in integers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from grader.assignments.convention import Convention
+from grader.assignments.orders import visiting_order
+
+Vector = tuple[Fraction, ...]
+MAX_PASSES = 10_000  # `epochs: none` loops until a clean pass; cases are drawn so that this is never reached
+MUTANT_PASSES = 200  # a mistake that keeps `epochs: none` from stopping makes the student's code time out anyway
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """Switches that build a classic mistake into the reference (the default is the course's algorithm)."""
+
+    tie: str | None = None  # another tie rule
+    offset_update: str = "normal"  # normal | never | always (θ₀ updated even with offset off)
+    label: str = "normal"  # normal | ignored (θ += η x) | zero-one (±1 course run on labels 0/1) | raw (θ += η y x, y ∈ {0, 1})
+    epochs_delta: int = 0
+    single_pass: bool = False
+    restart: bool = False  # back to the first point after each update
+    one_per_pass: bool = False  # `changed = changed or update()`: at most one update per pass
+    features: int | None = None  # only the first k coordinates of θ are ever updated
+    step: Fraction | None = None  # another η
+    order: str | None = None  # another visiting order
+    always: bool | None = None  # update on every visit (the caller checks) instead of on mistakes only
+    average: str = "all"  # all n·T visits | updates (only after updates) | final-offset | per-pass (÷T) | early
+
+
+@dataclass(frozen=True)
+class Update:
+    """One update: when (1-based pass, 0-based point), the value y(θ·x + θ₀) before it, and θ, θ₀ after."""
+
+    epoch: int
+    index: int
+    value: Fraction
+    theta: Vector
+    theta0: Fraction
+
+
+@dataclass(frozen=True)
+class Run:
+    """The result of one exact run; `averaged` is the mean of (θ, θ₀) after each visit (None unless asked)."""
+
+    theta: Vector
+    theta0: Fraction
+    converged: bool
+    mistakes: int
+    epochs: int
+    updates: tuple[Update, ...] = ()
+    states: tuple[tuple[Vector, Fraction, bool, Fraction], ...] = ()  # per visit (recorded): θ, θ₀ after, updated,
+    # and the value y(θ·x + θ₀) before it
+    averaged: tuple[Vector, Fraction] | None = None
+
+
+def augment(X: Sequence[Sequence[Fraction]], bias: str) -> tuple[Vector, ...]:
+    """Points with the constant 1 appended as the first or last coordinate (a folded bias); as is otherwise."""
+    one = (Fraction(1),)
+    if bias == "first":
+        return tuple(one + tuple(row) for row in X)
+    if bias == "last":
+        return tuple(tuple(row) + one for row in X)
+    return tuple(tuple(row) for row in X)
+
+
+class _Scaled:
+    """All inputs multiplied by common denominators so that the loop runs on Python ints exactly."""
+
+    def __init__(self, X, theta, theta0: Fraction, step: Fraction):
+        rows = [[v if type(v) is Fraction else Fraction(v) for v in row] for row in X]
+        self.sx = math.lcm(1, *{v.denominator for row in rows for v in row})
+        self.q, p = step.denominator, step.numerator
+        start = [Fraction(v) for v in theta] + [Fraction(theta0)]
+        lcm_start = math.lcm(1, *(v.denominator for v in start))
+        self.scale = self.sx * self.q * lcm_start  # θ_int = θ·scale; scores are scaled by scale·sx
+        sx = self.sx
+        self.xs = [[v.numerator * (sx // v.denominator) for v in row] for row in rows]
+        self.th = [v.numerator * (self.scale // v.denominator) for v in start[:-1]]
+        self.th0 = start[-1].numerator * (self.scale // start[-1].denominator)
+        self.dx, self.d0 = lcm_start * p, self.sx * lcm_start * p  # θ_int += dx·y·x_int, θ₀_int += d0·y
+
+    def vec(self, th: list[int]) -> Vector:
+        return tuple(Fraction(v, self.scale) for v in th)
+
+    def num(self, v: int) -> Fraction:
+        return Fraction(v, self.scale)
+
+
+def _mistake(tie: str, value: int, y: int) -> bool:
+    """value = y(θ·x + θ₀) (scaled), y = ±1: a mistake when negative; at 0 by the tie rule."""
+    if value == 0:
+        return {"mistake": True, "positive": y < 0, "negative": y > 0, "strict": False, "avoid": True}[tie]
+    return value < 0
+
+
+def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int) -> tuple[bool, int]:
+    """Whether this visit updates, and the multiplier of η·x in the update."""
+    y01 = 1 if yi > 0 else 0
+    if knobs.label == "zero-one":  # labels turned into 0/1 under the `<= 0` test: y = 0 never moves θ
+        return y01 * score <= 0, y01
+    hit = always or _mistake(tie, yi * score, yi)
+    return hit, {"normal": yi, "ignored": 1, "raw": y01}[knobs.label]
+
+
+class _Loop:
+    """The state of one run (scaled θ, θ₀, counters, records) and one pass over the points."""
+
+    def __init__(self, sc: _Scaled, conv: Convention, knobs: Knobs, offset: bool, y, order, flags: tuple):
+        self.sc, self.knobs, self.y, self.order = sc, knobs, y, order
+        self.record, self.keep_states, self.average = flags
+        self.th, self.th0 = list(sc.th), sc.th0
+        self.tie = knobs.tie or conv.tie
+        self.always = conv.update == "always" if knobs.always is None else knobs.always
+        self.upd0 = {"normal": offset, "never": False, "always": True}[knobs.offset_update]
+        d = len(self.th)
+        self.feat = d if knobs.features is None else min(d, knobs.features)
+        self.updates, self.states, self.sums, self.mistakes = [], [], [[0] * d, 0, [0] * d, 0, 0], 0
+
+    def one_pass(self, epoch: int) -> bool:
+        """Visit the points once (or until an update, for the restart mistake); True when nothing was updated."""
+        sc, knobs, clean = self.sc, self.knobs, True
+        for i in self.order:
+            row = sc.xs[i]
+            score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
+            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score)
+            hit = hit and not (knobs.one_per_pass and not clean)
+            value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None
+            if hit:
+                clean, self.mistakes = False, self.mistakes + 1
+                self.th[:self.feat] = [a + sc.dx * mult * b for a, b in zip(self.th[:self.feat], row[:self.feat])]
+                self.th0 += sc.d0 * mult if self.upd0 else 0
+                if self.record:
+                    self.updates.append(Update(epoch, i, value, sc.vec(self.th), sc.num(self.th0)))
+            if self.average:
+                _accumulate(self.sums, self.th, self.th0, hit)
+            if self.keep_states:
+                self.states.append((sc.vec(self.th), sc.num(self.th0), hit, value))
+            if hit and knobs.restart:  # back to the first point: the rest of this pass is skipped
+                break
+        return clean
+
+
+def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, step: Fraction | None = None,
+        theta: Sequence[Fraction] | None = None, theta0: Fraction = Fraction(0), knobs: Knobs = Knobs(),
+        record: bool = False, average: bool = False, states: bool | None = None) -> Run:
+    """Run the course's perceptron exactly on points X (already augmented for a folded bias) and ±1 labels y."""
+    d, n = len(X[0]), len(X)
+    ones = conv.start == "ones"
+    start = tuple(theta) if theta is not None else (Fraction(int(ones)),) * d
+    th0_start = Fraction(theta0) if theta is not None else Fraction(int(ones and offset))
+    eta = knobs.step if knobs.step is not None else (step if step is not None else conv.steps[0])
+    limit = conv.limit or max_epochs
+    unlimited = MAX_PASSES if knobs == Knobs() else MUTANT_PASSES
+    passes = 1 if knobs.single_pass else (unlimited if limit is None else max(0, limit + knobs.epochs_delta))
+    order = visiting_order(knobs.order or conv.order, n)
+    loop = _Loop(_Scaled(X, start, th0_start, eta), conv, knobs, offset, y, order,
+                 (record, record if states is None else states, average))
+    epochs, converged = 0, False
+    while epochs < passes and (average or not converged):  # an average runs all n·T visits
+        epochs += 1
+        clean = loop.one_pass(epochs)
+        converged = converged or (clean and not loop.always)
+        if clean and knobs.average == "early":
+            break
+    sc = loop.sc
+    avg = _averaged(loop.sums, sc, (epochs, n, limit or epochs), knobs.average, loop.th0) if average else None
+    return Run(sc.vec(loop.th), sc.num(loop.th0), converged, loop.mistakes, epochs, tuple(loop.updates),
+               tuple(loop.states), avg)
+
+
+def _accumulate(sums: list, th: list[int], th0: int, hit: bool) -> None:
+    sums[0] = [a + b for a, b in zip(sums[0], th)]
+    sums[1] += th0
+    if hit:
+        sums[2] = [a + b for a, b in zip(sums[2], th)]
+        sums[3] += th0
+        sums[4] += 1
+
+
+def _averaged(sums: list, sc: _Scaled, shape: tuple[int, int, int], how: str, th0: int) -> tuple[Vector, Fraction]:
+    """The mean of (θ, θ₀) over all n·T visits, or one of the classic wrong means.
+
+    shape = (passes made, n, T asked for). Wrong means: over the updates only; the final θ₀ instead of its
+    mean; the sums divided by T instead of n·T; stopped after a clean pass but still divided by n·T.
+    """
+    made, n, asked = shape
+    if how == "updates":
+        count = max(sums[4], 1)
+        return tuple(Fraction(v, sc.scale * count) for v in sums[2]), Fraction(sums[3], sc.scale * count)
+    count = max({"per-pass": asked, "early": n * asked}.get(how, n * made), 1)
+    theta = tuple(Fraction(v, sc.scale * count) for v in sums[0])
+    return theta, (sc.num(th0) if how == "final-offset" else Fraction(sums[1], sc.scale * count))
+
+
+def classify(points, theta: Sequence[Fraction], theta0: Fraction, conv: Convention, tie: str | None = None
+             ) -> tuple[int, ...]:
+    """The course's predictions (in its labels) for each point under the tie rule."""
+    out = []
+    for row in points:
+        score = sum(Fraction(a) * Fraction(b) for a, b in zip(theta, row)) + Fraction(theta0)
+        if score == 0:
+            pm = {"positive": 1, "negative": -1}.get(tie or conv.tie, 0)
+        else:
+            pm = 1 if score > 0 else -1
+        out.append(conv.label(pm) if pm else 0)
+    return tuple(out)

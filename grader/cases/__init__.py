@@ -1,0 +1,24 @@
+"""What the grader asks: visible and hidden cases drawn from a seeded numpy Generator and verified by the exact
+core, and the classic perceptron mistakes as mutants of the exact reference.
+
+It may import exercises.shared, exercises.core and grader.assignments."""
+
+from __future__ import annotations
+
+from grader.cases.case import (
+    Case,
+    Expected,
+    RECIPES,
+    auto_tags,
+    hidden_cases,
+    make_case,
+    seed_rng,
+    visible_cases,
+    visible_recipes,
+)
+from grader.cases.draw import MAX_TRIES, as_points, draw_large, draw_nonseparable, draw_separable, dyadic
+from grader.cases.mutants import CATALOGUE, EXACT_VARIANTS, catalogue, offered, run_normalized, run_variant
+
+__all__ = ['CATALOGUE', 'Case', 'EXACT_VARIANTS', 'Expected', 'MAX_TRIES', 'RECIPES', 'as_points', 'auto_tags',
+    'catalogue', 'draw_large', 'draw_nonseparable', 'draw_separable', 'dyadic', 'hidden_cases', 'make_case',
+    'offered', 'run_normalized', 'run_variant', 'seed_rng', 'visible_cases', 'visible_recipes']

@@ -1,0 +1,153 @@
+"""The exact reference with each classic perceptron mistake built in, and the catalogue of those mistakes."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import yaml
+
+from exercises.core import scaled_to_integers
+from exercises.shared import render
+from grader.assignments import TERMS, Convention, Knobs
+from grader.cases.case import Expected, Points
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A classic bug: its id (used in results and sample docstrings), a title and what to tell the student."""
+
+    name: str
+    title: str
+    hint: str
+
+
+def catalogue(a=None, f=None) -> dict[str, Mistake]:
+    """Every classic mistake's title and hint in the course's terms (the seeds' wording without an assignment)."""
+    conv = f.convention if f is not None else Convention()
+    terms = {k: (a.term(k) if a is not None else v) for k, v in TERMS.items()}
+    return _catalogue(conv, tuple(sorted(terms.items())), bool(f is not None and f.passes("step")))
+
+
+@functools.lru_cache(maxsize=64)
+def _catalogue(conv: Convention, terms: tuple, step: bool) -> dict[str, Mistake]:
+    text = render("grader/mistakes.yaml.j2", t=dict(terms), c=conv, fn={"step": step})
+    doc = yaml.safe_load(text)
+    return {name: Mistake(name, str(entry["title"]), " ".join(str(entry["hint"]).split())) for name, entry in doc.items()}
+
+
+CATALOGUE = catalogue()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Switches for the exact reference; the default is the assignment's algorithm."""
+
+    strict: bool = False
+    offset_update: str = "normal"  # normal | never | always
+    label: bool = True
+    epochs_delta: int = 0
+    single_pass: bool = False
+    restart: bool = False
+    zero_one: bool = False
+
+
+EXACT_VARIANTS: tuple[tuple[str, Variant], ...] = (
+    ("strict-inequality", Variant(strict=True)),
+    ("no-offset-update", Variant(offset_update="never")),
+    ("offset-when-off", Variant(offset_update="always")),
+    ("label-not-applied", Variant(label=False)),
+    ("single-pass", Variant(single_pass=True)),
+    ("epoch-off-by-one", Variant(epochs_delta=1)),
+    ("epoch-off-by-one", Variant(epochs_delta=-1)),
+    ("restart-pass", Variant(restart=True)),
+    ("zero-one-labels", Variant(zero_one=True)),
+)
+
+
+def run_variant(v: Variant, X: Points, y, offset: bool, max_epochs: int) -> Expected:
+    """Run the perceptron with the variant's mistake, exactly (integers scaled by a common denominator)."""
+    xs, _, _, s = scaled_to_integers(X)
+    labels = [(1 if yi > 0 else 0) if v.zero_one else yi for yi in y]
+    upd0 = {"normal": offset, "never": False, "always": True}[v.offset_update]
+    th, th0 = [0] * len(xs[0]), 0
+    epochs = 1 if v.single_pass else max(0, max_epochs + v.epochs_delta)
+    mistakes, converged = 0, False
+    for _ in range(epochs):
+        clean = True
+        for row, yi in zip(xs, labels):
+            value = yi * (sum(a * b for a, b in zip(th, row)) + th0 * s)
+            if value < 0 or (value == 0 and not v.strict):
+                clean, mistakes = False, mistakes + 1
+                step = yi if v.label else 1
+                th = [a + step * b for a, b in zip(th, row)]
+                th0 += step * s if upd0 else 0
+                if v.restart:
+                    break
+        if clean:
+            converged = True
+            break
+    return Expected(tuple(Fraction(a, s) for a in th), Fraction(th0, s), converged, mistakes)
+
+
+def run_normalized(X: Points, y, offset: bool, max_epochs: int) -> tuple[np.ndarray, float, bool]:
+    """The float perceptron on points scaled to unit length (the 'normalized-points' mistake)."""
+    A = np.array([[float(v) for v in row] for row in X], dtype=np.float64)
+    norms = np.linalg.norm(A, axis=1, keepdims=True)
+    A = np.divide(A, norms, out=np.zeros_like(A), where=norms > 0)
+    th, th0 = np.zeros(A.shape[1]), 0.0
+    for _ in range(max_epochs):
+        clean = True
+        for row, yi in zip(A, y):
+            if yi * (float(th @ row) + th0) <= 0:
+                clean = False
+                th = th + yi * row
+                th0 += yi if offset else 0.0
+        if clean:
+            return th, th0, True
+    return th, th0, False
+
+
+FLIP = {"positive": "negative", "negative": "positive"}
+
+
+def offered(f) -> tuple[tuple[str, Knobs], ...]:
+    """The mistakes that make sense under a function's convention, as switches on its exact reference."""
+    c, out = f.convention, []
+    if f.task == "classify":
+        return (("tie-side", Knobs(tie=FLIP.get(c.tie, "positive"))), ("predicts-zero", Knobs(tie="zero")))
+    if c.tie == "mistake":
+        out.append(("strict-inequality", Knobs(tie="strict")))
+    else:
+        out.append(("tie-side", Knobs(tie=FLIP[c.tie])))
+    if c.bias == "separate" and True in c.offsets():
+        out.append(("no-offset-update", Knobs(offset_update="never")))
+    if c.bias == "separate" and False in c.offsets():
+        out.append(("offset-when-off", Knobs(offset_update="always")))
+    out.append(("update-without-error", Knobs(label="raw", always=True)) if c.zero_one else ("label-not-applied",
+                                                                                Knobs(label="ignored")))
+    if not c.zero_one and c.tie == "mistake" and c.update == "on-mistake":
+        out.append(("zero-one-labels", Knobs(label="zero-one")))
+    out.append(("first-two-features", Knobs(features=2)))
+    if f.passes("step"):
+        out.append(("step-size", Knobs(step=Fraction(1))))
+    if f.task == "update":
+        out.append(("always-updates", Knobs(always=True)) if c.update == "on-mistake"
+                   else ("update-checks", Knobs(always=False)))
+        return tuple(out)
+    if c.epochs == "argument" or (c.limit or 0) > 1:
+        out.append(("single-pass", Knobs(single_pass=True)))
+    if c.epochs == "argument":
+        out += [("epoch-off-by-one", Knobs(epochs_delta=1)), ("epoch-off-by-one", Knobs(epochs_delta=-1))]
+    if (c.limit or 0) != 1 and not f.method:  # a method's `changed or update()` looks like a restart: name that
+        out.append(("restart-pass", Knobs(restart=True)))
+    if (c.limit or 0) != 1:
+        out.append(("one-update-per-pass", Knobs(one_per_pass=True)))
+    if c.order not in ("fixed", "free"):
+        out.append(("order-not-followed", Knobs(order="fixed")))
+    if f.task == "averaged":
+        out += [("average-over-updates", Knobs(average="updates")), ("average-final-offset", Knobs(average="final-offset")),
+                ("average-per-pass", Knobs(average="per-pass")), ("average-stops-early", Knobs(average="early"))]
+    return tuple(out)

@@ -1,0 +1,11 @@
+"""Reading submissions: a file read safely (no links, bounded size), and notebooks (the code that runs, its
+lines mapped back to cells).
+
+It may import exercises.shared only."""
+
+from __future__ import annotations
+
+from grader.intake.files import read_submission
+from grader.intake.notebook import Notebook, NotebookError, assemble, read_cells, summary
+
+__all__ = ['Notebook', 'NotebookError', 'assemble', 'read_cells', 'read_submission', 'summary']

@@ -1,0 +1,16 @@
+"""Calling the student's code and judging it: build a case's arguments and harness plans, read what came
+back, judge it exactly or by its properties, diagnose the bug and shrink a failing case.
+
+It may import exercises.shared, exercises.core, grader.assignments, grader.cases and grader.tasks."""
+
+from __future__ import annotations
+
+from grader.judging.calling import spec_of
+from grader.judging.diagnosis import Finding, MutantTable, diagnose
+from grader.judging.hooks import note as hook_note
+from grader.judging.judgement import Verdict, judge, show
+from grader.judging.plans import case_input
+from grader.judging.shrinking import Shrunk, shrink, shrink_probes
+
+__all__ = ['Finding', 'MutantTable', 'Shrunk', 'Verdict', 'case_input', 'diagnose', 'hook_note', 'judge', 'show',
+    'shrink', 'shrink_probes', 'spec_of']

@@ -1,0 +1,286 @@
+"""Name the student's bug: match their outputs, case by case, to the exact reference's mutants and a few rules."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+
+from grader import tasks
+from grader.assignments import Assignment
+from grader.judging.calling import Answer, read_vector, spec_of
+from grader.cases import Case, Expected, CATALOGUE, catalogue, run_normalized
+from grader.judging.judgement import Verdict, compare, compare_exact, compare_properties, expected_values
+from grader.judging.plans import read
+
+BIG_DENOMINATOR = 1 << 20
+ORDER = tuple(CATALOGUE)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A named mistake with the cases (and families) it explains."""
+
+    name: str
+    title: str
+    hint: str
+    cases: tuple[str, ...]
+    families: tuple[str, ...]
+
+
+class MutantTable:
+    """Each mutant's exact output on each small result case, computed once per suite (lazily, then cached)."""
+
+    def __init__(self, a: Assignment, cases: Sequence[Case]):
+        self._a = a
+        self._cases = {c.case_id: c for c in cases if c.check == "result" and "large" not in c.tags}
+        self._outputs: dict[str, tuple[tuple[str, Expected], ...]] = {}
+        self._normalized: dict[str, tuple] = {}
+        self._exact: dict[tuple, dict[tuple, tuple[str, ...]]] = {}
+        self._agrees: dict[str, tuple[tuple[tuple[str, int], bool], ...]] = {}
+
+    def outputs(self, case_id: str) -> tuple[tuple[str, Expected], ...]:
+        if case_id not in self._outputs and case_id in self._cases:
+            self._outputs[case_id] = tasks.mutants(self._a, self._cases[case_id])
+        return self._outputs.get(case_id, ())
+
+    def normalized(self, case_id: str) -> tuple | None:
+        c = self._cases.get(case_id)
+        if case_id not in self._normalized and c is not None and tasks.plain(self._a, spec_of(self._a, c)):
+            theta, theta0 = run_normalized(c.X, c.y, c.offset, c.max_epochs)[:2]  # floats, as numpy returns them
+            self._normalized[case_id] = (tuple(Fraction(v) for v in theta), Fraction(theta0))  # exact, once
+        return self._normalized.get(case_id)
+
+    def exact_names(self, case_id: str, fields: tuple[str, ...]) -> dict[tuple, tuple[str, ...]]:
+        """The mutants by their exact output on these fields: one lookup instead of a comparison per mutant."""
+        index = self._exact.get((case_id, fields))
+        if index is None:
+            index = {}
+            for name, e in self.outputs(case_id):
+                index.setdefault(expected_values(e, fields), []).append(name)
+            index = self._exact[(case_id, fields)] = {k: tuple(v) for k, v in index.items()}
+        return index
+
+    def agreement(self, case_id: str) -> tuple[tuple[tuple[str, int], bool], ...]:
+        """Per mutant variant, (name, its index among that name's variants), and whether it returns what the
+        reference returns on this case (on the graded fields)."""
+        hit = self._agrees.get(case_id)
+        if hit is None:
+            seen: dict[str, int] = {}
+            out = []
+            for name, e in self.outputs(case_id):
+                seen[name] = seen.get(name, -1) + 1
+                out.append(((name, seen[name]), _same_expected(self._a, self._cases[case_id], e)))
+            hit = self._agrees[case_id] = tuple(out)
+        return hit
+
+    def warm(self) -> "MutantTable":
+        for cid in self._cases:
+            self.agreement(cid)
+            self.normalized(cid)
+        return self
+
+
+def _exact(f, case: Case) -> bool:
+    """Whether answers to this case are compared field by field, exactly (what compare() does for it)."""
+    return case.expected.tolerance is None and not f.convention.by_property and f.task in ("perceptron", "update") \
+        and not f.method
+
+
+def _matching(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
+    """The mutants whose output on this case is the answer: by lookup where fields are compared exactly."""
+    f = spec_of(a, case)
+    if _exact(f, case):  # the fields are θ, θ₀ (Fractions), converged, mistakes, changed: all hashable
+        fields = f.returns
+        return set(table.exact_names(case.case_id, fields).get(tuple(getattr(answer, x) for x in fields), ()))
+    return {name for name, out in table.outputs(case.case_id) if _same(a, case, answer, out)}
+
+
+def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
+    """Whether the answer is what the mutant returns, where it is not compared exactly (by property, within the
+    case's tolerance when η is not dyadic, or an average compared to 1e-9)."""
+    f = spec_of(a, case)
+    if case.expected.tolerance is not None:
+        e = replace(e, tolerance=case.expected.tolerance)
+    shadow = replace(case, expected=e)
+    if f.convention.by_property:
+        return not compare_exact(a, shadow, answer)
+    if f.task == "averaged" and answer.theta is not None and len(answer.theta) == len(e.theta):
+        # a wrong count gives averages floats cannot hold exactly: compare to 1e-9
+        got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
+        return _close(got, list(e.theta) + [e.theta0])
+    return not compare(a, shadow, answer)
+
+
+_RTOL, _ATOL = Fraction(1, 10**9), Fraction(1, 10**12)
+
+
+def _close(got: Sequence, want: Sequence) -> bool:
+    """numpy.allclose's test (|g − w| ≤ atol + rtol·|w|), in exact arithmetic: any size of number is safe."""
+    if len(got) != len(want):
+        return False
+    pairs = [(g if type(g) is Fraction else Fraction(g), w if type(w) is Fraction else Fraction(w))
+             for g, w in zip(got, want)]
+    return all(abs(g - w) <= _ATOL + _RTOL * abs(w) for g, w in pairs)
+
+
+def _scaled_copy(answer: Answer, e: Expected) -> bool:
+    """θ and θ₀ are c times the reference for one c > 0, c ≠ 1 (a step size), converged the same."""
+    ref = list(e.theta) + [e.theta0]
+    got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
+    pivot = next((k for k, v in enumerate(ref) if v != 0), None)
+    if sum(1 for v in ref if v != 0) < 2 or got[pivot] == 0:
+        return False
+    c = Fraction(got[pivot]) / Fraction(ref[pivot])
+    if c <= 0 or abs(c - 1) < _ATOL or (answer.converged is not None and answer.converged != e.converged):
+        return False
+    return _close(got, [c * Fraction(v) for v in ref])
+
+
+def _proportional(answer: Answer, e: Expected) -> bool:
+    ref = list(e.theta) + [e.theta0]
+    got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
+    pivot = next((k for k, v in enumerate(ref) if v != 0), None)
+    if pivot is None or got[pivot] == 0:
+        return False
+    c = got[pivot] / ref[pivot]
+    return c > 0 and all(g == c * r for g, r in zip(got, ref))
+
+
+def _big(answer: Answer) -> bool:
+    values = list(answer.theta or ()) + ([answer.theta0] if answer.theta0 is not None else [])
+    return any(Fraction(v).denominator > BIG_DENOMINATOR for v in values)
+
+
+def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
+    e, f = case.expected, spec_of(a, case)
+    names = _matching(a, case, answer, table)
+    if f.convention.by_property and f.convention.tie == "mistake" and case.separable and answer.theta is not None \
+            and not any(answer.theta) and not answer.theta0:
+        names.add("strict-inequality")  # nothing learned from zero: the zero start was never a mistake
+    if f.task not in ("perceptron", "averaged") or f.method or answer.theta is None \
+            or len(answer.theta) != len(e.theta):
+        return names
+    theta_ok = answer.theta == e.theta and answer.theta0 in (None, e.theta0)
+    if theta_ok and answer.converged is not None and answer.converged != e.converged:
+        names.add("wrong-converged")
+    if f.task == "perceptron" and f.convention.start == "zero" and _scaled_copy(answer, e):
+        names.add("step-size")
+    norm = table.normalized(case.case_id)
+    if norm is not None and _close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
+        names.add("normalized-points")
+    if not names and f.task == "perceptron" and f.convention.start in ("zero", "ones") and not f.convention.by_property:
+        if _big(answer):
+            names.add("random-start")
+        elif case.separable and not compare_properties(a, case, answer) and not _proportional(answer, e):
+            names.add("shuffled-order")
+    return names
+
+
+def _swapped(a: Assignment, case: Case, value: Any) -> bool:
+    returns = spec_of(a, case).returns
+    for order in itertools.permutations(returns):
+        if order == returns:
+            continue
+        answer = read(a, case, value, order)
+        if answer.ok and not compare(a, case, answer):
+            return True
+    return False
+
+
+def _unaugmented(a: Assignment, case: Case, value: Any) -> bool:
+    """A folded-bias function that returned d weights instead of d + 1 (the constant coordinate left out)."""
+    f = spec_of(a, case)
+    if not f.convention.folded or f.method:
+        return False
+    part = value[f.returns.index("theta")] if len(f.returns) > 1 and isinstance(value, (tuple, list)) \
+        and len(value) == len(f.returns) else value
+    return read_vector(part, len(case.X[0]))[0] is not None
+
+
+def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable,
+                      runs_elsewhere: bool = True) -> set[str]:
+    """The mistakes that would produce exactly what the student returned on this failed case.
+
+    `runs_elsewhere`: the code returned on some case with more than one point (else a crash is not about n = 1).
+    """
+    if verdict.passed or case.check != "result":
+        return set()
+    if outcome.status in ("raised", "crashed") and len(case.X) == 1:
+        return {"crashes-on-single-point"} if runs_elsewhere else set()
+    if verdict.status == "malformed" and outcome.status == "returned":
+        if _unaugmented(a, case, outcome.value):
+            return {"bias-not-appended"}
+        return {"swapped-returns"} if _swapped(a, case, outcome.value) else set()
+    if verdict.status != "wrong" or "large" in case.tags or not verdict.answer.ok:  # nan/inf: no mutant returns it
+        return set()
+    return _value_rules(a, case, verdict.answer, table)
+
+
+def _contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
+                    table: MutantTable) -> dict[str, int]:
+    """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug).
+
+    A name with several variants (one pass more or fewer) is contradicted only when each variant is.
+    """
+    bad: dict[tuple[str, int], int] = {}
+    for c in cases:
+        passed = verdicts[c.case_id].passed
+        for key, agrees in table.agreement(c.case_id):
+            bad[key] = bad.get(key, 0) + int(passed and not agrees)
+    out: dict[str, int] = {}
+    for (name, _), count in bad.items():
+        out[name] = min(out.get(name, count), count)
+    return out
+
+
+def _same_expected(a: Assignment, case: Case, e: Expected) -> bool:
+    """Whether a mutant returns the same as the reference on everything the function is graded on."""
+    f, x = spec_of(a, case), case.expected
+    if f.task == "classify":
+        return e.predictions == x.predictions
+    if f.task == "update" and f.method:
+        return (e.changed, e.states) == (x.changed, x.states)
+    fields = ("theta",) if f.method else f.returns
+    return expected_values(e, fields) == expected_values(x, fields)  # the values compare_exact grades
+
+
+def _twins(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
+    """Identical cases that came back different: the code is not deterministic (random start or shuffling)."""
+    found: dict[str, set[str]] = {}
+    for c in cases:
+        if not c.twin or spec_of(a, c).convention.by_property:
+            continue
+        x, y = verdicts[c.case_id].answer, verdicts[c.twin].answer
+        if x is not None and y is not None and x.ok and y.ok and x != y:
+            name = "random-start" if _big(x) or _big(y) else "shuffled-order"
+            found.setdefault(c.case_id, set()).add(name)
+            found.setdefault(c.twin, set()).add(name)
+    return found
+
+
+def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
+             table: MutantTable, limit: int = 3) -> tuple[Finding, ...]:
+    """Greedy cover of the failed cases by the mistakes that explain them and contradict no passed case."""
+    elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
+    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
+                for c in cases}
+    for cid, names in _twins(a, cases, verdicts).items():
+        per_case[cid] |= names
+    uncovered = {cid for cid, names in per_case.items() if names}
+    bad = _contradictions(cases, verdicts, table) if uncovered else {}
+    findings: list[Finding] = []
+    while uncovered and len(findings) < limit:
+        score = {n: sum(1 for cid in uncovered if n in per_case[cid]) for n in ORDER if bad.get(n, 0) == 0}
+        best = max(score, key=lambda n: (score[n], -ORDER.index(n)), default=None)
+        if best is None or score[best] < (1 if not findings else 2):
+            break
+        hit = tuple(c.case_id for c in cases if best in per_case[c.case_id])
+        fams = tuple(dict.fromkeys(a.family_key(spec_of(a, c), c.family) for c in cases if c.case_id in hit))
+        first = next(c for c in cases if c.case_id in hit)
+        m = catalogue(a, spec_of(a, first))[best]
+        findings.append(Finding(best, m.title, m.hint, hit, fams))
+        uncovered -= set(hit)
+    return tuple(findings)

@@ -1,0 +1,133 @@
+"""Harness plans (a call with a hook recorder; a class built and its methods called in turn) and reading their results."""
+
+from __future__ import annotations
+
+import hashlib
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from grader.assignments import Assignment, FunctionSpec
+from grader.judging.calling import (
+    Answer, _flag, _number, build_call, call_plan, data_arrays, interpret, read_part, read_vector, spec_of
+)
+from grader.cases import Case
+
+
+def case_input(a: Assignment, case: Case) -> tuple[tuple, dict, dict | None]:
+    """Arguments and plan of one case (the plan is None for an assignment's one plain function)."""
+    if a.klass is not None:
+        return class_input(a, case)
+    args, kwargs = build_call(a, case)
+    return args, kwargs, call_plan(a, case)
+
+
+def _seed(case_id: str) -> int:
+    return int.from_bytes(hashlib.sha256(case_id.encode()).digest()[:4], "big")
+
+
+def _setup_update(a: Assignment, f: FunctionSpec, theta) -> tuple[str, tuple] | None:
+    """The one update call that takes a fresh model from zero to `theta` (to test predictions there)."""
+    upd = next((g for g in a.functions if g.task == "update"), None)
+    if upd is None or not any(theta):
+        return None
+    label = -1 if upd.convention.mistake(0, -1) else 1
+    x = np.array([float(-v if label < 0 else v) for v in theta], dtype=np.float64)
+    return upd.name, (x, upd.convention.label(label))
+
+
+def class_input(a: Assignment, case: Case) -> tuple[tuple, dict, dict]:
+    """Construct the class, then call the function's method (and the weights method) in sequence."""
+    f, k = spec_of(a, case), a.klass
+    Xa, ya = data_arrays(a, case.X, case.y, f)
+    args: list = [(), (Xa, ya), ()]  # constructor arguments, the course module's data, no arguments
+    steps: list[dict] = []
+    weights = {"m": k.weights, "a": 2, "keep": True}
+    if f.task in ("perceptron", "averaged"):
+        if f.passes("dataset"):
+            args.append(((Xa, ya),))
+            steps.append({"m": f.name, "a": 3, "wrap": {"0": "dataset"}})
+        else:
+            steps.append({"m": f.name, "a": 2})
+        steps.append(weights)
+    elif f.task == "update":
+        for x, label in zip(Xa, ya):
+            args.append((x, int(label)))
+            steps += [{"m": f.name, "a": len(args) - 1, "keep": True, "wrap": {"0": "point"}}, weights]
+    else:
+        setup = _setup_update(a, f, case.start[0]) if case.start else None
+        if setup is not None:
+            args.append(setup[1])
+            steps.append({"m": setup[0], "a": len(args) - 1, "wrap": {"0": "point"}})
+        steps.append(weights)
+        for x in Xa:
+            args.append((x,))
+            steps.append({"m": f.name, "a": len(args) - 1, "keep": True, "wrap": {"0": "point"}})
+    args[0] = (int(Xa.shape[1]),) if "dimensions" in k.init else ()
+    plan = {"kind": "class", "name": k.name, "init": 0, "stream": 1, "steps": steps, "values": k.values,
+            "weights": k.weights, "seed": _seed(case.case_id)}
+    return tuple(args), {}, plan
+
+
+def _vectors(items, d: int) -> tuple:
+    return tuple(read_vector(v, d)[0] if v is not None else None for v in items)
+
+
+def _hooks(records, d: int) -> tuple:
+    out = []
+    for rec in records:
+        if type(rec) is not list or not rec:
+            out.append(None)
+            continue
+        theta = read_vector(rec[0], d)[0]
+        theta0 = _number(rec[1]) if len(rec) > 1 else Fraction(0)
+        out.append(None if theta is None else (theta, theta0 if theta0 is not None else Fraction(0)))
+    return tuple(out)
+
+
+def _class_answer(f: FunctionSpec, value: dict, d: int) -> Answer:
+    kept, passes = value.get("kept"), value.get("passes")
+    if type(kept) is not list or type(passes) is not list:
+        return Answer(problem="the grader could not read the class's results")
+    extra = {"passes": _vectors(passes, d)}
+    if f.task in ("perceptron", "averaged"):
+        got, problem = read_vector(kept[-1] if kept else None, d)
+        return Answer(problem=f"{f.name}'s weights {problem}", **extra) if problem else Answer(theta=got, **extra)
+    if f.task == "update":
+        flags = tuple(_flag(v) for v in kept[0::2])
+        states = _vectors(kept[1::2], d)
+        if any(v is None for v in flags):
+            return Answer(problem=f"{f.name} returned something other than True or False")
+        return Answer(theta=states[-1] if states else None, changed=flags, states=states, **extra)
+    theta = read_vector(kept[0], d)[0] if kept else None
+    preds = []
+    for v in kept[1:]:
+        got, problem = read_part("predictions", v, d, 1)
+        if problem:
+            return Answer(problem=f"{f.name} {problem}")
+        preds.append(got[0])
+    return Answer(theta=theta, predictions=tuple(preds), **extra)
+
+
+def read(a: Assignment, case: Case, value: Any, order: tuple[str, ...] | None = None) -> Answer:
+    """Read what a case returned, through its plan's wrapper when it has one."""
+    f = spec_of(a, case)
+    d = len(case.start[0]) if f.task in ("update", "classify") and case.start else len(case.expected.theta)
+    n = len(case.X)
+    if f.method:
+        if type(value) is not dict:
+            return Answer(problem="the grader could not read the class's results")
+        return _class_answer(f, value, d)
+    if call_plan(a, case) and spec_of(a, case) and _hooked(f):
+        if type(value) is not dict or "result" not in value:
+            return Answer(problem="the grader could not read the call's results")
+        ans = interpret(f, value["result"], d, order, n)
+        hooks = value.get("hooks") if type(value.get("hooks")) is list else []
+        calls = value.get("hook_calls") if type(value.get("hook_calls")) is int else 0
+        return Answer(**{**ans.__dict__, "hooks": _hooks(hooks, d), "hook_calls": calls})
+    return interpret(f, value, d, order, n)
+
+
+def _hooked(f: FunctionSpec) -> bool:
+    return f.passes("hook")
