@@ -47,6 +47,7 @@ def document_json(spec: Spec, sheets: Sequence[Sheet]) -> str:
 MARKER = ".rosenblatt-output"
 IO_THREADS = 8
 SHEETS_PER_WORKER = 8  # below 16 sheets a worker's start-up and the pickling cost more than they save
+CHUNK = 16  # sheets per task sent to a worker (its writes overlap its rendering on the I/O threads)
 
 
 def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], plan: DigestPlan) -> tuple[dict[str, str], dict]:
@@ -111,7 +112,7 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
     folders = [root / "variants" / name for name in folder_names([s.label for s in sheets])]
     workers = pool_size(len(sheets), jobs)
     if workers > 1:
-        sections = sheets_in_processes(workers, [(spec, s, formats, plan, f) for s, f in zip(sheets, folders)])
+        sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders)
     else:
         sections = _sheets_here(spec, sheets, formats, plan, folders)
     top: dict[str, str] = {}
@@ -147,12 +148,10 @@ def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], pl
     return sections
 
 
-def sheet_job(args: tuple) -> dict:
-    """One sheet in a worker process: render, digest and write its folder; return its combined sections."""
-    spec, sheet, formats, plan, folder = args
-    files, sections = _sheet_files(spec, sheet, formats, plan)
-    _write_folder(folder, files)
-    return sections
+def sheet_chunk(args: tuple) -> list[dict]:
+    """A run of sheets in a worker process: render, digest and write their folders (writes on I/O threads)."""
+    spec, sheets, formats, plan, folders = args
+    return _sheets_here(spec, sheets, formats, plan, folders)
 
 
 def pool_size(sheets: int, jobs: int | None) -> int:
@@ -162,8 +161,9 @@ def pool_size(sheets: int, jobs: int | None) -> int:
     return min(os.cpu_count() or 1, sheets // SHEETS_PER_WORKER) if sheets >= 2 * SHEETS_PER_WORKER else 1
 
 
-def sheets_in_processes(workers: int, tasks: list[tuple]) -> list[dict]:
-    """sheet_job over the tasks on worker processes; results come back in task order, so output is the same bytes.
+def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str],
+                        plan: DigestPlan, folders: list[Path]) -> list[dict]:
+    """The sheets in runs on worker processes; results come back in order, so the output is the same bytes.
 
     Forked workers inherit the loaded modules (no second start-up); a parent with other threads alive spawns
     fresh interpreters instead, since forking a threaded process can deadlock.
@@ -173,9 +173,10 @@ def sheets_in_processes(workers: int, tasks: list[tuple]) -> list[dict]:
     from concurrent.futures import ProcessPoolExecutor
 
     method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    chunk = max(1, min(8, len(tasks) // (4 * workers)))
+    size = max(1, min(CHUNK, len(sheets) // (4 * workers)))
+    chunks = [(spec, sheets[k:k + size], formats, plan, folders[k:k + size]) for k in range(0, len(sheets), size)]
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        return list(pool.map(sheet_job, tasks, chunksize=chunk))
+        return [sections for run in pool.map(sheet_chunk, chunks) for sections in run]
 
 
 def _check_target(out: Path) -> None:

@@ -25,7 +25,7 @@ NAME = "RSW-timelock-SHA256"
 PREFIX = "rosenblatt-answer-v3"
 MODULUS_BITS = 1024
 PRIME_BITS = (342, 341)  # the first two primes; the third makes N exactly MODULUS_BITS bits long
-MR_ROUNDS = 12  # Damgard-Landrock-Pomerance: error < 2^-100 for random 341-bit candidates; see docs/handouts.md
+MR_ROUNDS = 10  # Damgard-Landrock-Pomerance: error < 2^-91 for random 341-bit candidates; see docs/handouts.md
 MAX_CANDIDATES = 100_000  # per prime; a 341-bit interval holds a prime every ~236 numbers, so never reached
 X_BLOCKS = 5  # 5 x 256 = 1280 bits: x is within 2^-256 of uniform mod N
 # Squarings per second of a 1024-bit modulus, measured with `python benchmarks/bench_handout.py` on the project's
@@ -66,8 +66,21 @@ class Stream:
         return int.from_bytes(b"".join(self.block() for _ in range(need)), "big") % bound
 
 
+def _strong_probable_prime(n: int, base: int, d: int, s: int) -> bool:
+    """One Miller-Rabin round: n - 1 = d 2^s with d odd."""
+    y = pow(base, d, n)
+    if y in (1, n - 1):
+        return True
+    for _ in range(s - 1):
+        y = y * y % n
+        if y == n - 1:
+            return True
+    return False
+
+
 def is_probable_prime(n: int, stream: Stream, rounds: int = MR_ROUNDS) -> bool:
-    """Trial division by the odd primes below 2,000, then Miller-Rabin with `rounds` bases drawn from the stream."""
+    """Trial division by the odd primes below 2,000, a base-2 round (cheap: it rejects nearly every composite
+    left), then Miller-Rabin with `rounds` uniform bases in [2, n-2] drawn from the stream."""
     if n < 2000:
         return n == 2 or (n > 2 and n % 2 == 1 and n in _SMALL)
     if n % 2 == 0 or math.gcd(n, _SMALL_PRODUCT) != 1:
@@ -75,17 +88,8 @@ def is_probable_prime(n: int, stream: Stream, rounds: int = MR_ROUNDS) -> bool:
     d, s = n - 1, 0
     while d % 2 == 0:
         d, s = d // 2, s + 1
-    for _ in range(rounds):
-        y = pow(2 + stream.below(n - 3), d, n)  # a base in [2, n-2]
-        if y in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            y = y * y % n
-            if y == n - 1:
-                break
-        else:
-            return False
-    return True
+    return _strong_probable_prime(n, 2, d, s) and \
+        all(_strong_probable_prime(n, 2 + stream.below(n - 3), d, s) for _ in range(rounds))
 
 
 def random_prime(lo: int, hi: int, stream: Stream) -> int:
@@ -103,6 +107,7 @@ class Trapdoor:
 
     primes: tuple[int, int, int]
     key: bytes = field(default=b"")  # the stream key, also for the decoys of sequence parts
+    _plans: dict = field(default_factory=dict, compare=False)  # t -> [(p, 2^t mod (p-1), CRT coefficient)]
 
     @property
     def modulus(self) -> int:
@@ -110,12 +115,10 @@ class Trapdoor:
 
     def power(self, x: int, t: int) -> int:
         """x^(2^t) mod N by the Chinese remainder theorem, each exponent reduced modulo p-1 (right for every x)."""
-        n, y = self.modulus, 0
-        for p in self.primes:
-            part = pow(x % p, pow(2, t, p - 1), p)
-            rest = n // p
-            y += part * rest * pow(rest, -1, p)
-        return y % n
+        n = self.modulus
+        if t not in self._plans:
+            self._plans[t] = [(p, pow(2, t, p - 1), n // p * pow(n // p, -1, p)) for p in self.primes]
+        return sum(pow(x % p, e, p) * c for p, e, c in self._plans[t]) % n
 
     def decoy(self, key: str, k: int) -> str:
         """A decoy digest for a sequence part: keyed by the secret, so nobody else can tell it from a real one."""
