@@ -149,3 +149,12 @@ def test_check_answers_reads_v3_and_v2_and_refuses_a_tampered_modulus(tmp_path, 
         (tmp_path / "bad.json").write_text(json.dumps(bad))
         assert main(["check-answers", str(tmp_path / "bad.json"), str(tmp_path / "a.yaml")]) == 2
         assert words in capsys.readouterr().err
+
+
+def test_many_guesses_on_worker_processes_give_the_same_digests(trapdoor, monkeypatch):
+    import exercises.answers.timelock as timelock
+    lock = TimeLock("ab" * 16, trapdoor.modulus, 300)
+    requests = [(f"1.k{k}", str(k)) for k in range(6)]
+    serial = lock.digests(requests)
+    monkeypatch.setattr(timelock, "PARALLEL_SQUARINGS", 0)
+    assert lock.digests(requests) == serial == [lock.digest(trapdoor, k, c) for k, c in requests]
