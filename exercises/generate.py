@@ -16,8 +16,8 @@ from typing import Sequence
 from exercises import __version__
 from exercises.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
-from exercises.generation import ROLES, macros, render_variant, Spec, Sheet, Variant
-from exercises.answers import answer_key, build_handout, render_handout_page, DigestPlan
+from exercises.generation import macros, render_variant, Spec, Sheet, Variant
+from exercises.answers import answer_key, build_handout, render_handout_page, DigestPlan, DEFAULT_PLAN
 from exercises.kinds import get_kind
 
 
@@ -74,7 +74,7 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], plan: DigestP
 
 
 def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], out: Path,
-                  plan: DigestPlan = DigestPlan(), jobs: int | None = None) -> list[str]:
+                  plan: DigestPlan = DEFAULT_PLAN, jobs: int | None = None) -> list[str]:
     """Write every file into a hidden sibling directory, then rename it into place (never a partial `out`)."""
     _check_target(out)
     try:

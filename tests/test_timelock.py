@@ -12,11 +12,20 @@ from pathlib import Path
 import pytest
 import sympy
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exercises.answers.digests import handout_oracle
-from exercises.answers.timelock import (CALIBRATION, PRIME_BITS, Stream, TimeLock, is_probable_prime, random_prime,
-                                        sheet_trapdoor, squarings)
+from exercises.answers.timelock import (
+    CALIBRATION,
+    PRIME_BITS,
+    Stream,
+    TimeLock,
+    is_probable_prime,
+    random_prime,
+    sheet_trapdoor,
+    squarings,
+)
 from exercises.cli.main import main
 from exercises.shared import student_seed
 
@@ -152,7 +161,7 @@ def test_check_answers_reads_v3_and_v2_and_refuses_a_tampered_modulus(tmp_path, 
 
 
 def test_many_guesses_on_worker_processes_give_the_same_digests(trapdoor, monkeypatch):
-    import exercises.answers.timelock as timelock
+    from exercises.answers import timelock
     lock = TimeLock("ab" * 16, trapdoor.modulus, 300)
     requests = [(f"1.k{k}", str(k)) for k in range(6)]
     serial = lock.digests(requests)

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from exercises.answers.kdf import Kdf, check_iterations
-from exercises.answers.timelock import (CALIBRATION, CALIBRATION_SOURCE, DEFAULT_GUESS_MS, MODULUS_BITS, NAME,
-                                        PREFIX, TimeLock, check_guess_ms, sheet_trapdoor, squarings)
+from exercises.answers.timelock import (
+    CALIBRATION,
+    CALIBRATION_SOURCE,
+    DEFAULT_GUESS_MS,
+    NAME,
+    PREFIX,
+    TimeLock,
+    check_guess_ms,
+    sheet_trapdoor,
+    squarings,
+)
 
 FORMAT_V3 = "rosenblatt-handout-v3"  # time-lock digests (RSW-timelock-SHA256)
 FORMAT_V2 = "rosenblatt-handout-v2"  # PBKDF2-HMAC-SHA256 digests, still made with --kdf-iterations and checked
@@ -99,5 +108,5 @@ def scheme_json(doc: dict) -> dict:
     return {"digest": doc["digest"]} if doc["format"] == FORMAT_V3 else {"kdf": doc["kdf"]}
 
 
-__all__ = ["DEFAULT_GUESS_MS", "DigestPlan", "FORMAT_V2", "FORMAT_V3", "MODULUS_BITS", "handout_oracle",
-           "scheme_problem", "sheet_minter"]
+
+DEFAULT_PLAN = DigestPlan()

@@ -10,7 +10,7 @@ from typing import Any
 from exercises import __version__
 from exercises.answers.answer_parse import as_set, canonical
 from exercises.shared import read_yaml_file, AnswerError
-from exercises.answers.digests import FORMAT_V2, FORMAT_V3, DigestPlan, Minter, scheme_problem, sheet_minter
+from exercises.answers.digests import DEFAULT_PLAN, FORMAT_V2, FORMAT_V3, DigestPlan, Minter, scheme_problem, sheet_minter
 from exercises.kinds import KIND_NAMES, Part, get_kind
 
 FORMAT = FORMAT_V3
@@ -53,7 +53,7 @@ def _entry(minter: Minter, key: str, part: Part, digests: list[str]) -> dict:
     return entry
 
 
-def build_handout(title: str, sheet, questions: list[str], plan: DigestPlan = DigestPlan()) -> dict:
+def build_handout(title: str, sheet, questions: list[str], plan: DigestPlan = DEFAULT_PLAN) -> dict:
     """The handout of one sheet: question texts (Markdown), data, and per-part answer digests (all derived at once)."""
     salt = sheet_salt(sheet.seed)
     minter = sheet_minter(plan, salt, sheet.seed, sheet.label)

@@ -132,7 +132,7 @@ class Trapdoor:
 
 def sheet_trapdoor(sheet_seed: int, label: str) -> Trapdoor:
     """The primes of one sheet, from HMAC-SHA256 keyed by its seed (which already decides every answer)."""
-    key = hmac.new(f"{PREFIX}|trapdoor".encode("ascii"), f"{sheet_seed}|{label}".encode("utf-8"),
+    key = hmac.new(f"{PREFIX}|trapdoor".encode("ascii"), f"{sheet_seed}|{label}".encode(),
                    hashlib.sha256).digest()
     stream = Stream(key, "primes")
     p = random_prime(3 << (PRIME_BITS[0] - 2), 1 << PRIME_BITS[0], stream)
