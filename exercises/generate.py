@@ -110,10 +110,15 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
     folders = [root / "variants" / name for name in folder_names([s.label for s in sheets])]
+    sections = None
     workers = pool_size(len(sheets), jobs)
     if workers > 1:
-        sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders)
-    else:
+        from concurrent.futures.process import BrokenProcessPool
+        try:
+            sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders)
+        except BrokenProcessPool:  # a worker died (killed, or could not start): do the work here instead
+            shutil.rmtree(root / "variants", ignore_errors=True)
+    if sections is None:
         sections = _sheets_here(spec, sheets, formats, plan, folders)
     top: dict[str, str] = {}
     for fmt in formats:

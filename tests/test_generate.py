@@ -222,3 +222,18 @@ def test_worker_processes_write_the_same_bytes_as_one_process(tmp_path):
                         "--jobs", jobs) == 0
     serial, parallel = tree(tmp_path / "j1"), tree(tmp_path / "j2")
     assert len(serial) > 100 and serial == parallel
+
+
+def _die(args):
+    os._exit(3)  # as if the worker were killed (out of memory, a signal)
+
+
+def test_a_worker_that_dies_leaves_the_work_to_the_parent_and_the_same_bytes(tmp_path, monkeypatch):
+    import exercises.generate as generate_module
+
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id\n" + "".join(f"s{k:02d}\n" for k in range(16)), encoding="utf-8")
+    assert generate(tmp_path / "serial", "single_point", "--roster", str(roster), "--secret", "x", "--jobs", "1") == 0
+    monkeypatch.setattr(generate_module, "sheet_chunk", _die)  # forked workers inherit it
+    assert generate(tmp_path / "died", "single_point", "--roster", str(roster), "--secret", "x", "--jobs", "2") == 0
+    assert tree(tmp_path / "died") == tree(tmp_path / "serial")

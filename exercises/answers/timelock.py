@@ -186,5 +186,9 @@ class TimeLock:
 
         method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() \
             else "spawn"
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
-            return list(pool.map(self.guess, [k for k, _ in requests], [c for _, c in requests]))
+        from concurrent.futures.process import BrokenProcessPool
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+                return list(pool.map(self.guess, [k for k, _ in requests], [c for _, c in requests]))
+        except BrokenProcessPool:  # a worker died or could not start: guess here instead
+            return [self.guess(k, c) for k, c in requests]
