@@ -110,20 +110,23 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
     folders = [root / "variants" / name for name in folder_names([s.label for s in sheets])]
-    sections = None
+    sections, done = None, {}
+    document = (lambda: done.update(json=document_json(spec, sheets))) if "json" in formats else None
     workers = pool_size(len(sheets), jobs)
     if workers > 1:
         from concurrent.futures.process import BrokenProcessPool
-        try:
-            sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders)
+        try:  # the parent writes exercises.json while the workers do the sheets
+            sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders, document)
         except BrokenProcessPool:  # a worker died (killed, or could not start): do the work here instead
             shutil.rmtree(root / "variants", ignore_errors=True)
     if sections is None:
         sections = _sheets_here(spec, sheets, formats, plan, folders)
+    if document and "json" not in done:
+        document()
     top: dict[str, str] = {}
     for fmt in formats:
         if fmt == "json":
-            top["exercises.json"] = document_json(spec, sheets)
+            top["exercises.json"] = done["json"]
             continue
         for role, stem in (("question", "problems"), ("key", "key")):
             top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [s[(fmt, role)] for s in sections])
@@ -167,8 +170,9 @@ def pool_size(sheets: int, jobs: int | None) -> int:
 
 
 def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str],
-                        plan: DigestPlan, folders: list[Path]) -> list[dict]:
+                        plan: DigestPlan, folders: list[Path], meanwhile=None) -> list[dict]:
     """The sheets in runs on worker processes; results come back in order, so the output is the same bytes.
+    `meanwhile` (if given) runs in this process while the workers work.
 
     Forked workers inherit the loaded modules (no second start-up); a parent with other threads alive spawns
     fresh interpreters instead, since forking a threaded process can deadlock.
@@ -181,7 +185,10 @@ def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], forma
     size = max(1, min(CHUNK, len(sheets) // (4 * workers)))
     chunks = [(spec, sheets[k:k + size], formats, plan, folders[k:k + size]) for k in range(0, len(sheets), size)]
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        return [sections for run in pool.map(sheet_chunk, chunks) for sections in run]
+        runs = pool.map(sheet_chunk, chunks)  # submits every chunk now
+        if meanwhile is not None:
+            meanwhile()
+        return [sections for run in runs for sections in run]
 
 
 def _check_target(out: Path) -> None:
