@@ -38,6 +38,7 @@ PARALLEL_SQUARINGS = 1_000_000  # from this much work (about 2 s in CPython) che
 MIN_GUESS_MS, MAX_GUESS_MS = 1, 10_000
 _SMALL = [n for n in range(3, 2000, 2) if all(n % d for d in range(3, int(n ** 0.5) + 1, 2))]
 _SMALL_PRODUCT = math.prod(_SMALL)
+_TINY_PRODUCT = math.prod(n for n in _SMALL if n <= 47)
 
 
 def squarings(guess_ms: int, calibration: dict[str, int] = CALIBRATION) -> int:
@@ -56,11 +57,14 @@ class Stream:
     """A deterministic bit stream: HMAC-SHA256(key, label|counter) blocks, in order (NIST SP 800-108 counter mode)."""
 
     def __init__(self, key: bytes, label: str):
-        self.key, self.label, self.counter = key, label, 0
+        self.label, self.counter = label, 0
+        self.keyed = hmac.new(key, digestmod=hashlib.sha256)  # copied per block: the key is hashed in once
 
     def block(self) -> bytes:
         self.counter += 1
-        return hmac.new(self.key, f"{self.label}|{self.counter}".encode("ascii"), hashlib.sha256).digest()
+        mac = self.keyed.copy()
+        mac.update(f"{self.label}|{self.counter}".encode("ascii"))
+        return mac.digest()
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound): 64 extra bits make the modulo bias below 2^-64."""
@@ -85,8 +89,8 @@ def is_probable_prime(n: int, stream: Stream, rounds: int = MR_ROUNDS) -> bool:
     left), then Miller-Rabin with `rounds` uniform bases in [2, n-2] drawn from the stream."""
     if n < 2000:
         return n == 2 or (n > 2 and n % 2 == 1 and n in _SMALL)
-    if n % 2 == 0 or math.gcd(n, _SMALL_PRODUCT) != 1:
-        return False
+    if n % 2 == 0 or math.gcd(n % _TINY_PRODUCT, _TINY_PRODUCT) != 1 or math.gcd(n, _SMALL_PRODUCT) != 1:
+        return False  # the word-sized product of the odd primes to 47 first: it turns away 70% of candidates
     d, s = n - 1, 0
     while d % 2 == 0:
         d, s = d // 2, s + 1
