@@ -143,9 +143,9 @@ def figure(data: MaxMarginData, sol: MaxMarginSolution, key: bool):
         theta, theta0 = (w[:-1], w[-1]) if data.offset else (w, Fraction(0))
         return Line(tuple(theta), theta0 + shift, role, label)
 
-    lines = [line(data.w_star, "separator", "w*")]
+    lines = [line(data.w_star, "separator", "$w^*$")]
     if not key:
         return scene(data.X, data.y, lines)
     w = sol.best.w
-    lines += [line(w, "margin", "", Fraction(-1)), line(w, "margin", "", Fraction(1)), line(w, "maxmargin", "w_max")]
+    lines += [line(w, "margin", "", Fraction(-1)), line(w, "margin", "", Fraction(1)), line(w, "maxmargin", "$w_{\\max}$")]
     return scene(data.X, data.y, lines, bands=[line(w, "maxmargin", "")])

@@ -100,4 +100,4 @@ def _paren(v: Fraction) -> str:
 
 
 def figure(data: MistakeBoundData, mb: MarginBound, key: bool):
-    return scene(data.X, data.y, [Line(data.w_star, Fraction(0), "separator", "w*")])
+    return scene(data.X, data.y, [Line(data.w_star, Fraction(0), "separator", "$w^*$")])
