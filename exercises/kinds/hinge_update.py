@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 
 from exercises.kinds.figures import Line, scene
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid
 from exercises.kinds.params import Params
@@ -95,10 +96,10 @@ def answer_json(data: HingeData, sol: HingeSolution) -> dict:
 
 
 def parts(data: HingeData, sol: HingeSolution) -> tuple[Part, ...]:
-    return (Part("loss", "the loss max(0, −y θ·x)", "exact", sol.loss, "3"),
-            Part("gradient", "the (sub)gradient of the loss at θ", "exact", sol.gradient, "[-1, 2]"),
-            Part("theta", "θ after one SGD step", "exact", sol.theta, "[0, 1]"),
-            Part("same", "is this the perceptron update?", "verdict", sol.theta == sol.perceptron, "yes"))
+    return outside((Part("loss", "the loss max(0, −y θ·x)", "exact", sol.loss, "3"),
+                           Part("gradient", "the (sub)gradient of the loss at θ", "exact", sol.gradient, "[-1, 2]"),
+                           Part("theta", "θ after one SGD step", "exact", sol.theta, "[0, 1]"),
+                           Part("same", "is this the perceptron update?", "verdict", sol.theta == sol.perceptron, "yes")))
 
 
 def view(data: HingeData, sol: HingeSolution) -> dict:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from exercises.core import Decision, Infeasibility, Separator, separability, verify_infeasibility, verify_separator
 from exercises.kinds.figures import Line, scene
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
@@ -144,7 +145,7 @@ def parts(data: SeparabilityData, solution) -> tuple[Part, ...]:
             f", or {name}.weights: [{', '.join(['1'] * len(data.X))}]"
         out.append(Part(f"{name}.certificate", f"proof {where} (a separator, or weights λ)", "certificate",
                         None, example))
-    return tuple(out)
+    return outside(tuple(out))
 
 
 def _exact_vector(values, n: int, what: str) -> tuple[Fraction, ...]:
