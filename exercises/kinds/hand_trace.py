@@ -177,7 +177,7 @@ def view(data: HandTraceData, trace: Trace) -> dict:
 def figure(data: HandTraceData, trace: Trace, key: bool):
     if not key:
         return scene(data.X, data.y)
-    lines = [Line(u.theta, u.theta0, "update", str(n)) for n, u in enumerate(trace.updates, 1)]
+    lines = [Line(u.theta, u.theta0, "update", f"#{n}") for n, u in enumerate(trace.updates, 1)]
     if lines:
         lines[-1] = Line(trace.theta, trace.theta0, "final", lines[-1].label)
     return scene(data.X, data.y, lines)

@@ -111,7 +111,17 @@ def view(data: HingeData, sol: HingeSolution) -> dict:
 
 
 def figure(data: HingeData, sol: HingeSolution, key: bool):
+    """The boundary before the step and, in the key, after it: one line, labelled so, when the step keeps it."""
+    if key and _same_boundary(data.theta, sol.theta):
+        return scene([data.x], [data.y], [Line(sol.theta, Fraction(0), "final", "before = after")])
     lines = [Line(data.theta, Fraction(0), "update", "before")]
     if key:
         lines.append(Line(sol.theta, Fraction(0), "final", "after"))
     return scene([data.x], [data.y], lines)
+
+
+def _same_boundary(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> bool:
+    """θ and c·θ (c > 0) draw the same boundary, on the same side."""
+    if len(a) != 2 or not any(a) or not any(b):
+        return a == b
+    return a[0] * b[1] == a[1] * b[0] and a[0] * b[0] + a[1] * b[1] > 0
