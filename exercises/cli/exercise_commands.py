@@ -106,8 +106,10 @@ def run_generate(args: argparse.Namespace) -> int:
     sheets = build_sheets(spec, _seeds(args, spec))
     written = write_outputs(spec, sheets, formats, args.out, args.kdf_iterations)
     if not args.quiet:
+        first = sorted(p.name for p in (args.out / "variants").iterdir())[0]
         print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),
-                     files=written, seconds=f"{time.perf_counter() - start:.1f}"), end="")
+                     files=written, seconds=f"{time.perf_counter() - start:.1f}", key="json" in formats,
+                     roster=str(args.roster) if args.roster else "", first=first), end="")
     return 0
 
 
