@@ -28,7 +28,8 @@ def variant_json(v: Variant, sheet: Sheet) -> dict:
 
 
 FORMATS = ("md", "tex", "html", "json")
-PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "exercises/page.html"}
+PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "exercises/page.html",
+         "term": "exercises/page.term.j2"}
 
 
 def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:

@@ -126,8 +126,8 @@ def run_show(args: argparse.Namespace) -> int:
     sheet = build_sheets(spec, [(label, name, seed)])[0]
     roles = ("question", "key") if args.key else ("question",)
     sections = [{"heading": f"Variant {label} (seed {args.seed})", "body": "".join(
-        render_variant(v, ["md"])["md"][role] for v in sheet.variants for role in roles)}]
-    print(render_page("md", "key" if args.key else "question", spec, sections), end="")
+        render_variant(v, ["term"])["term"][role] for v in sheet.variants for role in roles)}]
+    print(render_page("term", "key" if args.key else "question", spec, sections), end="")
     return 0
 
 
