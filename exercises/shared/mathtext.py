@@ -219,3 +219,13 @@ def html_text(text) -> "markupsafe.Markup":
 def wrap_tex(latex: str) -> str:
     """Jinja filter `wrap_tex`: LaTeX math between `\\(` and `\\)`, as MathJax (Moodle's filter) reads it."""
     return "\\(" + latex + "\\)"
+
+
+def code_spans(text) -> "markupsafe.Markup":
+    """Jinja filter `codespans`: escaped text in which each `…` span (Markdown code) is an HTML <code> element."""
+    from markupsafe import Markup, escape
+
+    pieces = str(text).split("`")
+    if len(pieces) % 2 == 0:  # an unpaired backtick stays as typed
+        return escape(text)
+    return Markup("").join(Markup("<code>%s</code>") % p if k % 2 else escape(p) for k, p in enumerate(pieces))
