@@ -216,9 +216,9 @@ def html_text(text) -> "markupsafe.Markup":
     return Markup("").join(Markup(to_mathml(piece)) if math else escape(piece) for math, piece in spans(text))
 
 
-def wrap_tex(latex: str) -> str:
-    """Jinja filter `wrap_tex`: LaTeX math between `\\(` and `\\)`, as MathJax (Moodle's filter) reads it."""
-    return "\\(" + latex + "\\)"
+def to_mathjax(math: str) -> str:
+    """The span as LaTeX between `\\(` and `\\)`, as MathJax (Moodle's filter) reads it."""
+    return "\\(" + _expand_numbers(math, plain=False) + "\\)"
 
 
 def code_spans(text) -> "markupsafe.Markup":

@@ -76,7 +76,7 @@ def environment() -> jinja2.Environment:
     env.filters.update(md=inert.md_inline, fence=inert.md_fence, term=inert.terminal, name=inert.display_name)
     # Mathematics in running text (`$…$` spans, exact numbers as `\\num{…}`): see exercises.shared.mathtext.
     env.filters.update(spans=mathtext.spans, mathtex=mathtext.to_tex, mathplain=mathtext.to_plain,
-                       mathhtml=mathtext.html_text, wrap_tex=mathtext.wrap_tex, num=mathtext.num, mnum=mathtext.mnum,
+                       mathhtml=mathtext.html_text, mathjax=mathtext.to_mathjax, num=mathtext.num, mnum=mathtext.mnum,
                        codespans=mathtext.code_spans)
     return env
 
