@@ -114,10 +114,22 @@ def _group(src: str, i: int) -> tuple[str, int]:
 
 
 def _atom(text: str) -> str:
-    """Parenthesise a plain operand of `/` unless it is one token (`3`, `sqrt(2)`, `γ`)."""
-    if re.fullmatch(r"-?[\w.·²ᵢ^*]+|‖[^‖]*‖|[\w]+\([^()]*\)", text):
+    """Parenthesise a plain operand of `/` unless it is one token (`3`, `sqrt(2)`, `γ`, `(…)²`)."""
+    if re.fullmatch(r"-?[\w.·²ᵢ^*]+|‖[^‖]*‖|[\w]+\([^()]*\)", text) or _enclosed(text.rstrip("⁰¹²³⁴⁵⁶⁷⁸⁹")):
         return text
     return f"({text})"
+
+
+def _enclosed(text: str) -> bool:
+    """Whether text is one parenthesised group: `(min y(w·x))`, not `(a) + (b)`."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and k != len(text) - 1:
+            return False
+    return True
 
 
 def _script(text: str, mark: str) -> str:
