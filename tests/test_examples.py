@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 
@@ -39,6 +41,21 @@ def test_no_example_equals_the_key(kind):
         for v in sheet.variants:
             for part in module.parts(v.data, v.solution):
                 if part.type == "certificate":
+                    _assert_proves_nothing(module, v, part)
                     continue
                 assert part.example, (kind, part.id)
                 assert not _same(part.example, part.value, part), (kind, v.id, part.id, part.example)
+
+
+def _assert_proves_nothing(module, v, part) -> None:
+    """A separability hint's θ (with θ₀) and λ are placeholders that are no proof for this variant's points."""
+    doc = module.data_json(v.data)
+    name = part.id.split(".")[0]
+    fields = dict(re.findall(r"\.(theta0|theta|weights): (\[[^\]]*\]|-?[0-9/]+)", part.example))
+    assert set(fields) >= {"theta", "weights"}, part.example
+    as_theta = {f"{name}.theta": parse_answer(fields["theta"])}
+    if "theta0" in fields:
+        as_theta[f"{name}.theta0"] = parse_answer(fields["theta0"])
+    for given in (as_theta, {f"{name}.weights": parse_answer(fields["weights"])}):
+        status, reason, _ = module.check_certificate(doc, part.id, given)
+        assert status == "incorrect", (v.id, part.example, reason)

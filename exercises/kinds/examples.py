@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from typing import Any, Iterable
 
+from exercises.core import Infeasibility, Separator, verify_infeasibility, verify_separator
 from exercises.kinds.base import Part
 from exercises.shared import exact_str
 
@@ -100,3 +101,16 @@ def outside(parts: Iterable[Part]) -> tuple[Part, ...]:
     parts = tuple(parts)
     numbers, vectors = _taken(parts)
     return tuple(dataclasses.replace(p, example=_example(p, numbers, vectors)) for p in parts)
+
+
+def proofless(X, y, offset: bool) -> tuple[str, str, str]:
+    """Placeholder θ, θ₀ and weights λ for a separability proof that prove nothing for these points: the first
+    candidates (of at most 500 each) that are not a separator, and not weights that show none exists."""
+    theta0 = Fraction(2) if offset else Fraction(0)
+    thetas = (tuple(Fraction(v) for v in c) for c in product(COORDINATES, repeat=len(X[0])))
+    theta = next((t for t in islice(thetas, 500) if not verify_separator(X, y, Separator(t, theta0), offset)),
+                 tuple(Fraction(0) for _ in X[0]))
+    weights = (tuple(Fraction(v) for v in c) for c in product((1, 2, 0, 3), repeat=len(X)) if any(c))
+    lam = next((w for w in islice(weights, 500) if not verify_infeasibility(X, y, Infeasibility(w), offset)),
+               tuple(Fraction(0) for _ in X))
+    return _vector_text(theta), exact_str(theta0), _vector_text(lam)
