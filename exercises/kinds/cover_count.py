@@ -68,7 +68,7 @@ def answer_json(data: CoverData, sol: CoverSolution) -> dict:
 
 def parts(data: CoverData, sol: CoverSolution) -> tuple[Part, ...]:
     return outside((Part("count", "C(P, N)", "exact", sol.count, "14"),
-                           Part("fraction", "the fraction C(P, N) / 2^P", "exact", sol.fraction, "7/8")))
+                           Part("fraction", "the fraction C(P, N)/2^P", "exact", sol.fraction, "7/8")))
 
 
 def view(data: CoverData, sol: CoverSolution) -> dict:

@@ -112,8 +112,8 @@ def parts(data: MaxMarginData, sol: MaxMarginSolution) -> tuple[Part, ...]:
         Part("w_max", "the maximum-margin separator, scaled so that min y w·x = 1", "exact", sol.best.w,
              "[" + ", ".join(["1/2"] * dim) + "]"),
         Part("support", "the points on its margin (their numbers)", "set", sol.best.support, "[1, 3]"),
-        Part("gamma_max", "the largest margin γ_max", "exact", sol.best.gamma_max, "sqrt(2)/2"),
-        Part("best_bound", "the best bound R²/γ_max²", "exact", sol.best.best_bound, "10"),
+        Part("gamma_max", "the largest margin γₘₐₓ", "exact", sol.best.gamma_max, "sqrt(2)/2"),
+        Part("best_bound", "the best bound R²/γₘₐₓ²", "exact", sol.best.best_bound, "10"),
         Part("mistakes", "the mistakes the perceptron makes from zero", "exact", sol.best.mistakes, "3"),
     ))
 
