@@ -139,7 +139,7 @@ class _Box:
         for k in range(8):  # slide the label along the line until it is clear of the labels placed before it
             t = 0.88 - 0.1 * k
             spot = (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
-            if all(math.dist(spot, other) > self.span / 14 for other in taken):
+            if all(math.dist(spot, other) > self.span / 7 for other in taken):
                 break
         taken.append(spot)
         return spot, ("end" if spot[0] > centre else "start")

@@ -222,10 +222,28 @@ def mnum(value) -> str:
 
 
 def html_text(text) -> "markupsafe.Markup":
-    """Jinja filter `mathhtml`: escaped text with each math span as MathML."""
+    """Jinja filter `mathhtml`: escaped text with each math span as MathML, kept on one line with the bracket or
+    punctuation that touches it (so a line never starts with the `)` after `≤ 0`)."""
     from markupsafe import Markup, escape
 
-    return Markup("").join(Markup(to_mathml(piece)) if math else escape(piece) for math, piece in spans(text))
+    pieces = spans(text)
+    out: list = []
+    for k, (math, piece) in enumerate(pieces):
+        if not math:
+            if k > 0 and pieces[k - 1][0]:
+                piece = piece.lstrip(".,;:)")  # glued to the math before it
+            if k + 1 < len(pieces) and piece.endswith("(") and len(piece) > 1:
+                piece = piece[:-1]  # glued to the math after it
+            out.append(escape(piece))
+            continue
+        before = "(" if k > 0 and pieces[k - 1][1].endswith("(") and len(pieces[k - 1][1]) > 1 else ""
+        after = ""
+        if k + 1 < len(pieces):
+            nxt = pieces[k + 1][1]
+            after = nxt[:len(nxt) - len(nxt.lstrip(".,;:)"))]
+        element = Markup(to_mathml(piece))
+        out.append(Markup('<span style="white-space:nowrap">%s%s%s</span>') % (before, element, after) if before or after else element)
+    return Markup("").join(out)
 
 
 def to_mathjax(math: str) -> str:
