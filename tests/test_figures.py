@@ -70,3 +70,10 @@ def test_the_same_thing_has_the_same_colour_in_exercises_and_feedback(fmt):
         assert colour in grader
     separator = re.search(r'class="separator"[^>]*stroke="(#[0-9a-f]+)"', svg).group(1)
     assert f'class="expected" x1="0" y1="0" x2="1" y2="1" stroke="{separator}"' in grader
+
+
+def test_the_caption_fits_the_figure():
+    """Each caption line fits the SVG's width at 11 px sans-serif (at most ~6.5 px a character)."""
+    for kind, v, fig in _figures():
+        ranges = f"x₁ from {fig.box[0]} to {fig.box[1]}, x₂ from {fig.box[2]} to {fig.box[3]}"
+        assert len(ranges) * 6.5 <= fig.size + 20, (kind, v.id, ranges)
