@@ -62,3 +62,24 @@ def test_every_kind_typesets_its_math(fmt):
                 assert "sqrt(" not in text and "binom(" not in text and "$" not in text
                 for m in re.findall(r"<math>.*?</math>", text, flags=re.S):
                     ET.fromstring(m.replace("<math>", f'<math xmlns="{MATHML[1:-1]}">'))
+
+
+def test_chromium_lays_out_the_keys_mathml_natively(tmp_path):
+    """key.html in a real browser: fractions stack (a fraction is taller than the line's text), roots draw a radical,
+    and no `$`, `\\frac` or `sqrt(` is left in the text a reader sees."""
+    from browser_helpers import chromium
+    from exercises.cli.main import main
+
+    assert main(["generate", "mistake_bound", "cover_count", "--seed", "2", "--format", "html", "--out",
+                 str(tmp_path / "o"), "--quiet", "--kdf-iterations", "1000"]) == 0
+    with chromium() as driver:
+        driver.get((tmp_path / "o" / "key.html").as_uri())
+        sizes = driver.execute_script("""
+            const frac = document.querySelector('mfrac'), line = document.querySelector('p');
+            return {frac: frac.getBoundingClientRect().height, maths: document.querySelectorAll('math').length,
+                    sqrt: document.querySelector('msqrt').getBoundingClientRect().width,
+                    text: document.body.innerText,
+                    line: parseFloat(getComputedStyle(line).fontSize)};""")
+    assert sizes["maths"] > 20 and sizes["sqrt"] > 0
+    assert sizes["frac"] > 1.4 * sizes["line"]  # numerator over denominator, not a/b on one line
+    assert "$" not in sizes["text"] and "\\frac" not in sizes["text"] and "sqrt(" not in sizes["text"]
