@@ -25,15 +25,15 @@ def escape_cloze(text: str) -> str:
 
 
 def marker(blank: Blank, seed: int) -> str:
-    """Moodle's embedded answer for one blank: NUMERICAL with tolerance 0, or MULTICHOICE for roots and verdicts."""
+    """Moodle's embedded answer for one blank: NUMERICAL with tolerance 0, or a drop-down for roots and verdicts
+    (MULTICHOICE_S: written in the variant's seeded order, and Moodle shuffles it again per attempt)."""
     if blank.form == "decimal":
         return f"{{1:NUMERICAL:={decimal_text(blank.value)}:0}}"
     if blank.form == "fraction":
         return f"{{1:NUMERICAL:={blank.value.numerator}:0}} / {{1:NUMERICAL:={blank.value.denominator}:0}}"
     options = choices(blank, seed)
     right = blank.text
-    kind = "MULTICHOICE" if blank.form == "verdict" else "MULTICHOICE_S"  # _S: Moodle shuffles the choices
-    return "{1:" + kind + ":" + "~".join(("=" if o == right else "") + escape_cloze(o) for o in options) + "}"
+    return "{1:MULTICHOICE_S:" + "~".join(("=" if o == right else "") + escape_cloze(o) for o in options) + "}"
 
 
 def _text(parent: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:
