@@ -50,7 +50,7 @@ def _variants():
         yield from sheet.variants
 
 
-@pytest.mark.parametrize("fmt", ["md", "tex", "html"])
+@pytest.mark.parametrize("fmt", ["md", "tex", "html", "moodle", "qti", "term"])
 def test_every_kind_typesets_its_math(fmt):
     for v in _variants():
         for role, text in render_variant(v, [fmt])[fmt].items():
@@ -58,7 +58,10 @@ def test_every_kind_typesets_its_math(fmt):
                 assert "\\frac" not in text and "\\sqrt" not in text and "√" not in text and "$" not in text
             if fmt == "tex":  # numbers in math mode; no programmer notation
                 assert "sqrt(" not in text and "binom(" not in text and "\\_" not in text.split("\\section")[0]
-            if fmt == "html":
+            if fmt in ("moodle", "term"):  # MathJax's \( \) for Moodle; the plain form in a terminal
+                assert "$" not in text and "\\frac{" not in text.replace("\\(", "").split("\\)")[-1]
+                assert "sqrt(" not in text if fmt == "moodle" else "\\sqrt" not in text
+            if fmt in ("html", "qti"):
                 assert "sqrt(" not in text and "binom(" not in text and "$" not in text
                 for m in re.findall(r"<math>.*?</math>", text, flags=re.S):
                     ET.fromstring(m.replace("<math>", f'<math xmlns="{MATHML[1:-1]}">'))
