@@ -40,6 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", type=Path, help="your Python file or Jupyter notebook (.py or .ipynb)")
     _assignment_arg(p)
     p.set_defaults(run=run_check)
+    _register_gradescope(sub)
+
+
+def _register_gradescope(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("gradescope", help="grade inside Gradescope's autograder container")
     _assignment_arg(p)
     p.add_argument("--submission-dir", type=Path, default=Path("/autograder/submission"), metavar="DIR",
