@@ -195,6 +195,7 @@ class Zygote:
             self.groups.close()
         if self.tmpdir:
             iso.remove_tree(self.tmpdir)
+        iso.remove_tree(self.tmp_base)  # the grader may be gone (killed): nothing of this sandbox stays in /tmp
 
 
 def _drain(fd: int) -> bool:

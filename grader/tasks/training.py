@@ -6,9 +6,8 @@ import math
 from fractions import Fraction
 
 from exercises.core import Separator, verify_separator
-from exercises.shared import InternalError
 from grader.cases import (
-    RECIPES, hidden_cases, visible_cases, visible_recipes, Case, Expected, MAX_TRIES, as_points, dyadic,
+    RECIPES, hidden_cases, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
     draw_nonseparable
 )
 from grader.assignments import (
@@ -79,7 +78,7 @@ def bounded_separable(rng, n: int, d: int, offset: bool, limit: int, denom: int 
         X, sep = as_points(pts), Separator(tuple(Fraction(int(v)) for v in w), Fraction(b))
         if verify_separator(X, lab, sep, offset) and mistake_bound(X, lab, sep, offset) <= limit - 1:
             return X, tuple(lab), sep
-    raise InternalError("could not draw separable data with a margin for any visiting order")
+    raise DrawFailed("could not draw separable data with a margin for any visiting order")
 
 
 def _property_recipes(family: str, rng, offsets, limit: int) -> list[dict]:
