@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -104,15 +105,20 @@ def bundled() -> list[Assignment]:
 
 
 def resolve(spec: str | None) -> Path:
-    """Map `--assignment NAME|FILE` (None: the default) to a file path; unknown names are an AssignmentError."""
+    """Map `--assignment NAME|FILE` (None: the default) to a file path; unknown names are an AssignmentError.
+
+    NAME is a bundled preset unless it looks like a path (contains a / or ends in .yaml or .yml): a folder or
+    file named `cs188` in the working directory does not shadow the preset."""
     spec = spec or "default"
     path = Path(spec)
-    if path.suffix in (".yaml", ".yml") or path.exists() or "/" in spec:
+    if path.suffix in (".yaml", ".yml") or "/" in spec or os.sep in spec:
         return path
     named = BUNDLED / f"{spec}.yaml"
     if not named.is_file():
         names = ", ".join(sorted(p.stem for p in BUNDLED.glob("*.yaml")))
-        raise AssignmentError(f"no assignment named {spec!r}; bundled assignments: {names} (or give a .yaml file)")
+        hint = f" (for the file {spec!r} here, write ./{spec})" if path.is_file() else ""
+        raise AssignmentError(f"no assignment named {spec!r}; bundled assignments: {names} (or give a .yaml "
+                              f"file){hint}")
     return named
 
 
