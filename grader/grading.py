@@ -14,7 +14,7 @@ from typing import Any
 from grader.assignments import Assignment
 from grader.judging import spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink
 from grader.cases import Case
-from grader.intake import Notebook, NotebookError, assemble
+from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
 from grader.suite import Suite
 
 UNGRADABLE = {
@@ -134,6 +134,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     elif b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
         return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
                       max_score, meta=meta)
+    meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
+    if a.aliased:
+        meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
     with sandbox.session(source, filename, a.function, suite.setup) as session:  # one child, while it lives
         vis = session.run(suite.inputs(factory))
         if vis.load_status != "ok":
@@ -168,7 +171,7 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
     detail = ((error or "").strip().splitlines()[-1:] or [""])[0] + _where(vis.load_error, filename, notebook)
     if vis.load_status == "missing-function":
         what = "notebook" if notebook else "file"
-        named = f"a class named {a.klass.name}" if a.klass else f"a function named {' or '.join(a.names)}"
+        named = f"a class named {a.klass.name}" if a.klass else f"a function named {a.spelled()}"
         why, detail = f"the {what} does not define {named}", ""
         broken = notebook.syntax_errors if notebook else ()
         if broken:

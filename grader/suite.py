@@ -76,7 +76,7 @@ class Suite:
         a = self.assignment
         if a.klass is not None:
             return a.klass.setup()
-        return {"modules": {}, "names": list(a.names)} if a.qualified else None
+        return {"modules": {}, "names": list(a.names)} if a.qualified or a.aliased else None
 
 
 def _frozen(call: tuple) -> tuple:

@@ -19,7 +19,7 @@ from grader.assignments.reference import augment, run
 from grader.tasks import classify, training, update
 
 F = Fraction
-PRESETS = ("mit6036", "mitx686x", "cs4780", "cs188", "udacity", "lfd")
+PRESETS = ("mit6036", "mitx686x", "cs4780", "cs4780-folded", "cs188", "udacity", "lfd")
 
 
 def pts(rows):
@@ -115,8 +115,36 @@ CS4780_POINTS = [[-0.70072, -1.15826], [-2.23769, -1.42917], [-1.28357, -3.52909
                  [1.44111, 1.48273], [0.59591, 0.87830], [2.96363, 3.00412], [1.70080, 1.80916]]
 
 
-def test_cs4780_update_and_perceptron_on_the_course_data():
+def test_cs4780_update_perceptron_and_classify_on_the_course_data():
+    """The current notebook: perceptronUpdate([0, 1], -1, [1, 1]) = [1, 0]; from w = 0 the update gives ±x
+    (test_perceptron_update2/3); perceptron_test2's 20 points all classified by (w, b); test_linear2's
+    hyperplane w0 = (0.5, -0.3), b0 = -0.1 classifies its own labels (points off the boundary)."""
     a = load("cs4780")
+    up = a.spec("perceptronUpdate")
+    assert up.names == ("perceptronUpdate", "perceptron_update")
+    assert update.expected(up, pts([[0, 1]]), [-1], ((F(1), F(1)), F(0)), None).theta == (F(1), F(0))
+    x = pts([[0.25, 0.5, 0.75]])[0]
+    for label in (1, -1):
+        e = update.expected(up, (x,), [label], ((F(0),) * 3, F(0)), None)
+        assert e.theta == tuple(label * v for v in x)
+    f = a.spec("perceptron")
+    X = tuple(tuple(F(float(v)) for v in row) for row in CS4780_POINTS)
+    y = tuple([1] * 10 + [-1] * 10)
+    for seed in range(20):  # any visiting order converges within 100 passes; (w, b) separates strictly
+        order = np.random.default_rng(seed).permutation(20)
+        r = run(tuple(X[i] for i in order), tuple(y[i] for i in order), f.convention, offset=True)
+        assert r.converged and r.epochs <= 100
+        case = Case("c", "separable", (), True, "", X, y, True, 100, Expected(r.theta, r.theta0, True, 0), None, 1.0)
+        assert classifies(f, case, Answer(theta=r.theta, theta0=r.theta0))
+    c = a.spec("classifyLinear")
+    pts2 = pts(np.random.default_rng(0).integers(-8, 9, size=(50, 2)) / 16)
+    w0, b0 = (F(1, 2), F(-3, 10)), F(-1, 10)
+    labels = [1 if sum(p * q for p, q in zip(w0, row)) + b0 > 0 else -1 for row in pts2]
+    assert list(classify.expected(c, pts2, (w0, b0)).predictions) == labels
+
+
+def test_cs4780_folded_update_and_perceptron_on_the_course_data():
+    a = load("cs4780-folded")
     e = update.expected(a.spec("perceptron_update"), pts([[0, 1]]), [-1], ((F(1), F(1)), F(0)), None)
     assert e.theta == (F(1), F(0))
     f = a.spec("perceptron")

@@ -42,7 +42,7 @@ class Assignment:
     handout: str | None
     source: str
     digest: str
-    notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all
+    notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all | graded
 
     @property
     def primary(self) -> FunctionSpec:
@@ -61,7 +61,16 @@ class Assignment:
     @property
     def names(self) -> tuple[str, ...]:
         """Every top-level name students define (their functions, or their class)."""
-        return (self.klass.name,) if self.klass else tuple(f.name for f in self.functions)
+        return (self.klass.name,) if self.klass else tuple(n for f in self.functions for n in f.names)
+
+    @property
+    def aliased(self) -> bool:
+        """Whether some function accepts more than one name."""
+        return any(len(f.names) > 1 for f in self.functions)
+
+    def spelled(self) -> str:
+        """The names students may define, for messages: `perceptronUpdate (or perceptron_update) or perceptron`."""
+        return self.klass.name if self.klass else " or ".join(f.spelled() for f in self.functions)
 
     # The single-function view (the primary function), used where an assignment has one function.
     arguments = property(lambda self: self.primary.arguments)
@@ -158,8 +167,9 @@ def _functions(where: str, doc: dict, conv: Convention, klass: ClassSpec | None)
         fields.unknown_keys(where, prefix, entry, SINGLE_KEYS + convention.KEYS)
         conv_i = convention.parse(where, prefix, entry, conv)
         f = functions.parse(where, prefix, entry, conv_i, klass is not None, {})
-        if any(g.name == f.name for g in out):
-            raise fields.fail(where, prefix + ("method" if f.method else "function"), f"{f.name!r} is listed twice")
+        twice = [n for n in f.names if any(n in g.names for g in out)]
+        if twice:
+            raise fields.fail(where, prefix + ("method" if f.method else "function"), f"{twice[0]!r} is listed twice")
         out.append(f)
     return tuple(out)
 
@@ -191,5 +201,5 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         handout=_handout(where, doc.get("handout"), handout_dir),
         source=where, digest=hashlib.sha256(raw).hexdigest(),
         notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
-                                     ("definitions", "all")),
+                                     ("definitions", "all", "graded")),
     )

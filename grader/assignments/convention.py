@@ -31,6 +31,7 @@ class Convention:
     epochs: Any = "argument"  # "argument" | "none" (loop until a clean pass) | a fixed number of passes
     order: str = "fixed"  # fixed (in order) | free (graded by properties) | a named permutation (graded exactly)
     update: str = "on-mistake"  # single-step function: it checks for a mistake | it always updates (caller checks)
+    # | either (the course leaves it open: only mistakes and ties, where both agree, are tested)
     mutation: str = "forbidden"  # whether changing the input arrays is a failure (the input-mutation family)
     theta_shape: str = "flat"  # θ with row data: (d,) | (d, 1)
     offset: str = "choice"  # separate bias: the grader passes offset on/off | always | never
@@ -125,7 +126,7 @@ def parse(where: str, prefix: str, doc: dict, base: Convention) -> Convention:
         "start": lambda k, v: ("start", fields.choice(where, k, v, STARTS)),
         "epochs": lambda k, v: ("epochs", _epochs(where, k, v)),
         "order": lambda k, v: ("order", _order(where, k, v)),
-        "update": lambda k, v: ("update", fields.choice(where, k, v, ("on-mistake", "always"))),
+        "update": lambda k, v: ("update", fields.choice(where, k, v, ("on-mistake", "always", "either"))),
         "mutation": lambda k, v: ("mutation", fields.choice(where, k, v, ("forbidden", "allowed"))),
         "theta_shape": lambda k, v: ("theta_shape", fields.choice(where, k, v, ("flat", "column"))),
         "offset": lambda k, v: ("offset", fields.choice(where, k, v, ("choice", "always", "never"))),

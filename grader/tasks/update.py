@@ -92,6 +92,8 @@ def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, 
     denom = 16 if family == "fractional" else 2
     single = family if family in ("mistake", "correct", "tie") else KINDS[family][k % len(KINDS[family])]
     kinds = KINDS[family] if f.method else (single,)
+    if f.convention.update == "either":  # a correct point tells an update that checks from one that does not
+        kinds = tuple("mistake" if kind == "correct" else kind for kind in kinds)
     start = None if f.method else _weights(rng, f, d)
     theta, theta0 = start if start else ((Fraction(0),) * d, Fraction(0))
     X, y = [], []
@@ -123,5 +125,7 @@ def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
 
 def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
     rng = base.visible_rng(a, f)
+    families = ("mistake", "tie", "one-dimensional") if f.convention.update == "either" else ("mistake", "correct",
+                                                                                                "tie")
     return [_case(a, f, family, True, base.case_id(a, f, "visible", k + 1), rng, k)
-            for k, family in enumerate(("mistake", "correct", "tie"))]
+            for k, family in enumerate(families)]
