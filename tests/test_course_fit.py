@@ -66,3 +66,97 @@ def test_only_graded_blocks_run_where_a_notebook_marks_them():
     assert "matplotlib" not in graded and "print(perceptronUpdate" not in graded
     unmarked = raw.replace(b"#<GRADED>", b"# graded").replace(b"#</GRADED>", b"# end")
     assert assemble("nb.ipynb", unmarked, "graded").source == assemble("nb.ipynb", unmarked, "definitions").source
+
+
+STAND_IN_HEAD = '''
+import os
+import numpy as np
+import matplotlib
+import matplotlib.pyplot as plt
+from pylab import *
+from scipy import stats
+import pandas as pd
+
+plt.figure()
+plt.plot([0, 1], [1, 0])
+plt.title("loaded at import: never a window, never an error")
+'''
+
+STAND_IN_BODY = '''
+def perceptronUpdate(x, y, w):
+    return w + y * x
+
+
+def perceptron(xs, ys):
+    {extra}
+    n, d = xs.shape
+    xs1 = np.concatenate([xs, ones((n, 1))], axis=1)   # pylab's ones: numpy's, as the real pylab gives
+    w = zeros(d + 1)
+    for _ in range(100):
+        m = 0
+        for i in np.random.permutation(n):
+            if ys[i] * dot(w, xs1[i]) <= 0:
+                w = perceptronUpdate(xs1[i], ys[i], w)
+                m += 1
+        if m == 0:
+            break
+    return w[:-1], w[-1]
+
+
+def classifyLinear(xs, w, b):
+    return np.where(xs @ w + b > 0, 1, -1)
+'''
+
+
+def _grade(tmp_path, name: str, text: str, preset: str = "cs4780") -> dict:
+    sub = tmp_path / f"{name}.py"
+    sub.write_text(text)
+    out = tmp_path / "out"
+    assert main(["grade", str(sub), "--assignment", preset, "--out", str(out), "--no-progress", "--seed", "s"]) == 0
+    data = json.loads((out / name / "results.json").read_text())
+    data["feedback"] = (out / name / "feedback.md").read_text()
+    return data
+
+
+def test_modules_the_course_imports_load_and_only_a_graded_call_that_uses_them_fails(tmp_path):
+    import importlib.util
+
+    ok = _grade(tmp_path, "imports", STAND_IN_HEAD + STAND_IN_BODY.format(extra="pass"))
+    assert ok["extra_data"]["rosenblatt"]["status"] == "graded" and ok["score"] == ok["max_score"]
+    plots = _grade(tmp_path, "plots", STAND_IN_HEAD + STAND_IN_BODY.format(extra="plt.plot(xs[:, 0], ys)"))
+    families = plots["extra_data"]["rosenblatt"]["families"]
+    if importlib.util.find_spec("matplotlib") is None:
+        assert "matplotlib is not installed where this assignment is graded" in plots["feedback"]
+        assert "matplotlib.pyplot.plot" in plots["feedback"]
+        assert families["perceptron/separable"][0] == 0 and families["perceptronUpdate/mistake"][0] > 0
+    else:  # installed: the Agg backend draws nowhere, and the call works
+        assert plots["score"] == plots["max_score"]
+
+
+def test_plotting_in_the_sandbox_uses_the_agg_backend(tmp_path):
+    body = STAND_IN_BODY.format(extra='raise ValueError("backend=" + os.environ.get("MPLBACKEND", "unset"))')
+    data = _grade(tmp_path, "backend", STAND_IN_HEAD + body)
+    assert "backend=Agg" in data["feedback"]
+
+
+def test_legacy_names_python2_builtins_and_numpy_aliases(tmp_path):
+    body = STAND_IN_BODY.format(extra="assert list(xrange(2)) == [0, 1] and np.float is float")
+    assert _grade(tmp_path, "legacy", STAND_IN_HEAD + body)["score"] == load("cs4780").max_score
+    yaml = (Path(load("cs4780").handout).parent / "cs4780.yaml").read_text().replace("handout: cs4780.md\n", "")
+    modern = tmp_path / "modern.yaml"
+    modern.write_text(yaml.replace("legacy_names: true", "legacy_names: false"))
+    data = _grade(tmp_path, "legacy2", STAND_IN_HEAD + body, preset=str(modern))
+    assert data["extra_data"]["rosenblatt"]["families"]["perceptron/separable"][0] == 0
+    assert "NameError: name 'xrange' is not defined" in data["feedback"]
+
+
+def test_stand_ins_are_validated_at_load(tmp_path):
+    base = (Path(load("cs4780").handout).parent / "cs4780.yaml").read_text().replace("handout: cs4780.md\n", "")
+    for new, message in [("stand_ins: [numpy]", r"stand_ins\[0\]: numpy cannot be stood in for"),
+                         ("stand_ins: [matplotlib, matplotlib]", "stand_ins: lists the same module twice"),
+                         ("stand_ins: [my-lib]", r"stand_ins\[0\]: must be the name of a top-level module"),
+                         ("stand_ins: matplotlib", "stand_ins: must be a list of at most 16 module names")]:
+        path = tmp_path / "c.yaml"
+        path.write_text(base.replace("stand_ins: [matplotlib, pylab, scipy, pandas]", new))
+        with pytest.raises(AssignmentError, match=message):
+            load(str(path))

@@ -19,7 +19,7 @@ from grader.assignments.reference import augment, run
 from grader.tasks import classify, training, update
 
 F = Fraction
-PRESETS = ("mit6036", "mitx686x", "cs4780", "cs4780-folded", "cs188", "udacity", "lfd")
+PRESETS = ("mit6036", "mit6036-project1", "mitx686x", "cs4780", "cs4780-folded", "cs188", "udacity", "lfd")
 
 
 def pts(rows):

@@ -19,7 +19,7 @@ FAMILIES = functions.FAMILIES["perceptron"]
 SLOTS = functions.SLOTS
 RETURNS = functions.RETURNS["perceptron"]
 TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "functions",
-            "class", "terms", "notebook_cells")
+            "class", "terms", "notebook_cells", "stand_ins", "legacy_names")
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
@@ -43,6 +43,8 @@ class Assignment:
     source: str
     digest: str
     notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all | graded
+    stand_ins: tuple[str, ...] = ()  # modules the course's files import, stood in for where not installed
+    legacy_names: bool = False  # Python 2 builtins (xrange, ...) and NumPy's removed aliases (np.float, ...)
 
     @property
     def primary(self) -> FunctionSpec:
@@ -174,6 +176,30 @@ def _functions(where: str, doc: dict, conv: Convention, klass: ClassSpec | None)
     return tuple(out)
 
 
+MAX_STAND_INS = 16
+NEVER_STOOD_IN = ("numpy", "grader", "exercises", "builtins", "sys", "os")
+
+
+def _flag(where: str, key: str, raw: Any) -> bool:
+    if not isinstance(raw, bool):
+        raise fields.fail(where, key, f"must be true or false, got {raw!r}")
+    return raw
+
+
+def _stand_ins(where: str, raw: Any) -> tuple[str, ...]:
+    """Top-level module names the course's files import (matplotlib, scipy, pandas, utils, ...)."""
+    if not isinstance(raw, list) or len(raw) > MAX_STAND_INS:
+        raise fields.fail(where, "stand_ins", f"must be a list of at most {MAX_STAND_INS} module names, e.g. "
+                                              f"[matplotlib, scipy, utils], got {raw!r}")
+    for i, name in enumerate(raw):
+        fields.identifier(where, f"stand_ins[{i}]", name, "a top-level module such as matplotlib")
+        if name in NEVER_STOOD_IN:
+            raise fields.fail(where, f"stand_ins[{i}]", f"{name} cannot be stood in for")
+    if len(set(raw)) != len(raw):
+        raise fields.fail(where, "stand_ins", "lists the same module twice")
+    return tuple(raw)
+
+
 def _handout(where: str, raw: Any, handout_dir: Path | None) -> str | None:
     if raw is not None and (not isinstance(raw, str) or handout_dir is None or not (handout_dir / raw).is_file()):
         raise fields.fail(where, "handout", f"must name a Markdown file next to the assignment, got {raw!r}")
@@ -202,4 +228,6 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         source=where, digest=hashlib.sha256(raw).hexdigest(),
         notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
                                      ("definitions", "all", "graded")),
+        stand_ins=_stand_ins(where, doc.get("stand_ins", [])),
+        legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)),
     )

@@ -25,6 +25,7 @@ def _sibling(name: str):
 
 
 course = _sibling("course")
+standins = _sibling("standins")
 
 
 def bind(wire) -> None:
@@ -99,6 +100,7 @@ class Harness:
         sys.modules["submission"] = module
         for name, spec in (setup or {}).get("modules", {}).items():  # course modules the file imports
             sys.modules[name] = course.build_module(name, spec, self.feed)
+        standins.install((setup or {}).get("stand_ins", []), (setup or {}).get("legacy", False))
         try:
             exec(code, module.__dict__)  # noqa: S102 - this is the sandboxed child
         except MemoryError:
@@ -117,7 +119,11 @@ class Harness:
         reply = {"k": "case", "nonce": msg["nonce"], "status": "returned", "value": None, "error": ""}
         plan = msg.get("plan")
         try:
-            result = self.func(*args, **kwargs) if plan is None else self.run_plan(plan, args, kwargs)
+            standins.calling(True)
+            try:
+                result = self.func(*args, **kwargs) if plan is None else self.run_plan(plan, args, kwargs)
+            finally:
+                standins.calling(False)
             reply["value"] = channel.to_wire(result)
         except MemoryError:
             reply["status"], reply["error"] = "memory", "MemoryError"
