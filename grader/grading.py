@@ -159,7 +159,12 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     score, fams = _score(a, suite, verdicts)
     # What the code printed is shown only when no hidden case ran in the same child (the local `check`).
     stdout = "" if suite.hidden else vis.stdout
-    return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=stdout,
+    late = ""
+    if vis.load_error:  # the file's own driver code failed after its functions were defined
+        error = notebook.locate(vis.load_error) if notebook else vis.load_error
+        late = ("importing the file raised " + ((error or "").strip().splitlines()[-1:] or [""])[0]
+                + _where(vis.load_error, filename, notebook) + " after its functions were defined; they were graded")
+    return Report(name, filename, "graded", late, score, max_score, results, findings, fams, stdout=stdout,
                   isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
 
 

@@ -160,3 +160,29 @@ def test_stand_ins_are_validated_at_load(tmp_path):
         path.write_text(base.replace("stand_ins: [matplotlib, pylab, scipy, pandas]", new))
         with pytest.raises(AssignmentError, match=message):
             load(str(path))
+
+
+def test_udacity_grades_the_quiz_two_features_unless_the_instructor_opts_in(tmp_path):
+    import collections
+
+    from grader.suite import Suite
+
+    a = load("udacity")
+    assert {len(c.X[0]) for c in Suite(a, "s", warm=False).cases} == {2}
+    src = (Path(a.handout).parent / "udacity.yaml").read_text().replace("handout: udacity.md\n", "")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(src.replace("fractional: 10,", "fractional: 10, one-dimensional: 5,"))
+    with pytest.raises(AssignmentError, match=r"hidden.one-dimensional: does not apply: the data have 2 features"):
+        load(str(bad))
+    anyd = tmp_path / "anyd.yaml"
+    anyd.write_text(src.replace("features: 2 ", "features: any ").replace("fractional: 10,",
+                                                                          "fractional: 10, one-dimensional: 5,"))
+    dims = collections.Counter(len(c.X[0]) for c in Suite(load(str(anyd)), "s", warm=False).cases)
+    assert dims[1] and dims[3] and dims[5]
+    solution = SUBMISSIONS / "udacity" / "course_solution_w0_w1.py"
+    out = tmp_path / "out"
+    assert main(["grade", str(solution), "--assignment", str(anyd), "--out", str(out), "--no-progress",
+                 "--seed", "s"]) == 0
+    data = json.loads((out / "course_solution_w0_w1" / "results.json").read_text())
+    assert data["score"] < data["max_score"]
+    assert "first-two-features" in data["extra_data"]["rosenblatt"]["findings"]

@@ -169,6 +169,9 @@ def _check_families(where: str, prefix: str, f: FunctionSpec) -> None:
         if family == "input-mutation" and conv.mutation == "allowed":
             raise fields.fail(where, key, "does not apply: the convention allows changing the inputs (mutation: "
                                           "allowed)")
+        if family == "one-dimensional" and conv.features != "any":
+            raise fields.fail(where, key, f"does not apply: the data have {conv.features} features (features: "
+                                          f"{conv.features}); use features: any to test other dimensions")
         if family == "correct" and conv.update == "either":
             raise fields.fail(where, key, "does not apply: with update either the course leaves open whether the "
                                           "update checks for a mistake, so correctly classified points are not tested")

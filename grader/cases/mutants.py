@@ -130,7 +130,8 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
                                                                                 Knobs(label="ignored")))
     if not c.zero_one and c.tie == "mistake" and c.update != "always":
         out.append(("zero-one-labels", Knobs(label="zero-one")))
-    out.append(("first-two-features", Knobs(features=2)))
+    if c.features == "any":  # with 2-D data only, updating W[0] and W[1] is the whole update
+        out.append(("first-two-features", Knobs(features=2)))
     if f.passes("step"):
         out.append(("step-size", Knobs(step=Fraction(1))))
     if f.task == "update":

@@ -101,16 +101,19 @@ class Harness:
         for name, spec in (setup or {}).get("modules", {}).items():  # course modules the file imports
             sys.modules[name] = course.build_module(name, spec, self.feed)
         standins.install((setup or {}).get("stand_ins", []), (setup or {}).get("legacy", False))
+        late = ""  # driver code that failed after the graded functions were defined (a course data file, ...)
         try:
             exec(code, module.__dict__)  # noqa: S102 - this is the sandboxed child
         except MemoryError:
             return "memory", "MemoryError while importing"
         except BaseException as exc:  # noqa: BLE001 - anything the submission raises at import
-            return "import-error", describe(exc, filename)
+            if not any(callable(module.__dict__.get(name)) for name in names):
+                return "import-error", describe(exc, filename)
+            late = describe(exc, filename)
         self.module, self.func = module, module.__dict__.get(function)
         if not any(callable(module.__dict__.get(name)) for name in names):
             return "missing-function", f"no function named {' or '.join(names)}"
-        return "ok", ""
+        return "ok", late
 
     def case(self, msg: dict) -> dict:
         args = channel.from_wire(msg["args"], _no_opaque, blob=self.blob)
