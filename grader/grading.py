@@ -57,6 +57,9 @@ class Report:
     details: str = ""  # the import-time traceback of an ungradable file (no case has run yet)
     notebook: Notebook | None = None  # for a .ipynb: what ran, what was skipped, where lines came from
 
+    def _calls(self) -> dict:
+        return _calls_of(self.results)
+
     def case_summary(self) -> dict:
         """For the class view: each visible case's outcome, and how many failed cases no diagnosed mistake explains.
 
@@ -65,10 +68,27 @@ class Report:
         """
         return {"visible": [[r.case.case_id, r.case.family, r.case.title, r.verdict.passed]
                             for r in self.results if r.case.visible],
+                "calls": self._calls(),
                 "families": {f: [passed, total] for f, _, _, passed, total in self.families},
                 "failed": sum(not r.verdict.passed for r in self.results),
                 "unexplained": sum(r.verdict.status in ("wrong", "malformed") and not r.verdict.passed and not r.mistakes
                                    for r in self.results)}
+
+
+def _calls_of(results) -> dict:
+    """Per graded function (by case prefix): how its visible calls failed, when all failed alike (the class view
+    looks for a batch whose calls fail the same way: the preset may not fit the course's handout)."""
+    by: dict[str, list] = {}
+    for r in results:
+        if r.case.visible:
+            by.setdefault(r.case.function, []).append(r.verdict)
+    out = {}
+    for name, verdicts in by.items():
+        failed = [(v.status, re.sub(r" \((?:cell \d+, )?line \d+\)", "", v.message)[:200]) for v in verdicts
+                  if not v.passed]
+        same = failed[0] if failed and len(failed) == len(verdicts) and len(set(failed)) == 1 else None
+        out[name or ""] = {"total": len(verdicts), "failed": len(failed), "same": list(same) if same else None}
+    return out
 
 
 def _where(error: str, filename: str, notebook: Notebook | None = None) -> str:

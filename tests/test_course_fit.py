@@ -186,3 +186,50 @@ def test_udacity_grades_the_quiz_two_features_unless_the_instructor_opts_in(tmp_
     data = json.loads((out / "course_solution_w0_w1" / "results.json").read_text())
     assert data["score"] < data["max_score"]
     assert "first-two-features" in data["extra_data"]["rosenblatt"]["findings"]
+
+
+def _row(defined, calls=None, status="graded"):
+    return {"submission": "s", "status": status, "score": 0.0, "max_score": 1, "families": {}, "findings": [],
+            "message": "", "skipped": False, "defined": defined,
+            "cases": {"visible": [], "families": {}, "failed": 0, "unexplained": 0, "calls": calls or {}}}
+
+
+def test_the_class_view_says_when_the_preset_does_not_fit_the_batch():
+    from grader.reports import fit_warnings
+
+    a = load("cs4780-folded")
+    rows = [_row(["perceptronUpdate", "perceptron", "classify_linear"]) for _ in range(9)] + \
+        [_row(["perceptron_update", "perceptron", "classify_linear"])]
+    texts = [w["text"] for w in fit_warnings(a, rows)]
+    assert texts == ["9 of 10 submissions define perceptronUpdate but not perceptron_update; does this preset "
+                     "match your handout? (accept both names with `function: [perceptron_update, "
+                     "perceptronUpdate]` in a copy of the preset)"]
+    assert fit_warnings(a, rows[:1] + rows[-1:] * 3) == []  # one in four: a student's slip, not the preset
+    lfd = [_row(["PLA", "train"]), _row(["Perceptron", "train"]), _row(["train"])]
+    assert "3 of 3 submissions do not define pla (the names they define most: train, PLA, Perceptron)" in \
+        fit_warnings(load("lfd"), lfd)[0]["text"]
+    same = {"perceptron": {"total": 3, "failed": 3, "same": ["raised", "raised an exception: TypeError: "
+                                                                       "perceptron() missing 1 required argument"]}}
+    rows = [_row(["perceptron_update", "perceptron", "classify_linear"], same) for _ in range(4)]
+    text = fit_warnings(a, rows)[0]["text"]
+    assert text.startswith("4 of 4 submissions raise the same TypeError from every call of perceptron")
+    shape = {"perceptron": {"total": 3, "failed": 3, "same": ["malformed", "theta has 3 entries, expected 2"]}}
+    rows = [_row(["perceptron_update", "perceptron", "classify_linear"], shape) for _ in range(3)]
+    assert "return values of another shape" in fit_warnings(a, rows)[0]["text"]
+
+
+def test_a_batch_under_the_wrong_preset_is_told_so_in_the_cli_and_the_summary(tmp_path, capsys):
+    out = tmp_path / "out"
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for p in (SUBMISSIONS / "cs4780").glob("*.py"):
+        (subs / p.name).write_bytes(p.read_bytes())
+    assert main(["grade", str(subs), "--assignment", "cs4780-folded", "--out", str(out), "--no-progress",
+                 "--seed", "s"]) == 0
+    err = capsys.readouterr().err
+    assert "note: 3 of 5 submissions define perceptronUpdate but not perceptron_update" in err
+    summary = json.loads((out / "summary.json").read_text())
+    assert any("perceptronUpdate" in w["text"] for w in summary["fit"])
+    assert "Does the preset fit this class?" in (out / "summary.html").read_text()
+    fams = {f["family"]: f for f in summary["families"]}
+    assert fams["perceptron/separable"]["function"] == "perceptron" and "classify_linear/points" in fams
