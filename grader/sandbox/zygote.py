@@ -222,6 +222,7 @@ def _warm() -> None:
 
 
 def main() -> None:
+    iso.hide_cmdline()  # sys.argv keeps its copy; the children's /proc/1/cmdline no longer names grader paths
     sock = socket.socket(fileno=int(sys.argv[1]))
     _warm()
     zygote = Zygote(sock, sys.argv[3])
