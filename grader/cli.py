@@ -70,7 +70,7 @@ def _sandbox_factory(a, isolation: str = "auto", ahead: bool = False):
     """Sandboxes for this assignment; `ahead` (batches): each builds its next child while the last is judged."""
     from grader.sandbox import Limits, Sandbox
 
-    limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds)
+    limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds, load_seconds=a.load_seconds)
     return lambda: Sandbox(limits, isolation=isolation, ahead=ahead)
 
 

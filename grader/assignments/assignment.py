@@ -18,7 +18,8 @@ BUNDLED = Path(__file__).resolve().parent
 FAMILIES = functions.FAMILIES["perceptron"]
 SLOTS = functions.SLOTS
 RETURNS = functions.RETURNS["perceptron"]
-TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "functions",
+TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
+            "functions",
             "class", "terms", "notebook_cells", "stand_ins", "legacy_names")
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
@@ -44,6 +45,7 @@ class Assignment:
     digest: str
     notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all | graded
     stand_ins: tuple[str, ...] = ()  # modules the course's files import, stood in for where not installed
+    load_seconds: float = 2.0  # importing the file (a course's files may run the course's own tests at import)
     legacy_names: bool = False  # Python 2 builtins (xrange, ...) and NumPy's removed aliases (np.float, ...)
 
     @property
@@ -224,6 +226,7 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         case_seconds=fields.number(where, "case_seconds", doc.get("case_seconds", 2.0), 0.1, 600),
         large_seconds=fields.number(where, "large_seconds", doc.get("large_seconds", 3.0), 0.1, 600),
         total_seconds=fields.number(where, "total_seconds", doc.get("total_seconds", 30.0), 1, 3600),
+        load_seconds=fields.number(where, "load_seconds", doc.get("load_seconds", 2.0), 0.1, 600),
         handout=_handout(where, doc.get("handout"), handout_dir),
         source=where, digest=hashlib.sha256(raw).hexdigest(),
         notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),

@@ -130,7 +130,7 @@ NUMPY_ALIASES = {"float": float, "int": int, "bool": bool, "object": object, "st
 def install(roots, legacy: bool = False) -> None:
     """Stand in for these top-level modules when they are not installed (a list of plain names); with `legacy`,
     the Python 2 builtins (xrange, raw_input, unicode, basestring, long, unichr, reduce) and NumPy's removed
-    aliases (np.float, np.int, ...) that a course's older files use."""
+    aliases (np.float, np.int, ..., np.asscalar) that a course's older files use."""
     if type(roots) is not list or not all(type(r) is str and r.isidentifier() for r in roots):
         raise ValueError("malformed stand-ins")
     if roots:
@@ -144,3 +144,5 @@ def install(roots, legacy: bool = False) -> None:
         for name, value in NUMPY_ALIASES.items():
             if name not in np.__dict__:
                 setattr(np, name, value)
+        if "asscalar" not in np.__dict__:  # removed in NumPy 1.23
+            np.asscalar = lambda a: a.item()
