@@ -19,7 +19,7 @@ def test_a_function_may_accept_several_names_canonical_first(tmp_path):
     a = load("cs4780")
     f = a.spec("perceptronUpdate")
     assert f.name == "perceptronUpdate" and f.names == ("perceptronUpdate", "perceptron_update")
-    assert getattr(load("mitx686x").primary, "names") == ("perceptron_single_step_update",)
+    assert load("mitx686x").primary.names == ("perceptron_single_step_update",)
     assert "perceptronUpdate (or perceptron_update)" in a.spelled()
     yaml = (Path(a.source).name, (Path(load("cs4780").handout).parent / "cs4780.yaml").read_text())
     for old, new, message in [
@@ -201,15 +201,16 @@ def test_the_class_view_says_when_the_preset_does_not_fit_the_batch():
     rows = [_row(["perceptronUpdate", "perceptron", "classify_linear"]) for _ in range(9)] + \
         [_row(["perceptron_update", "perceptron", "classify_linear"])]
     texts = [w["text"] for w in fit_warnings(a, rows)]
-    assert texts == ["9 of 10 submissions define perceptronUpdate but not perceptron_update; does this preset "
-                     "match your handout? (accept both names with `function: [perceptron_update, "
-                     "perceptronUpdate]` in a copy of the preset)"]
+    want = ("9 of 10 submissions define perceptronUpdate but not perceptron_update; does this preset match your "
+            "handout? (accept both names with `function: [perceptron_update, perceptronUpdate]` in a copy of the "
+            "preset)")
+    assert texts == [want]
     assert fit_warnings(a, rows[:1] + rows[-1:] * 3) == []  # one in four: a student's slip, not the preset
     lfd = [_row(["PLA", "train"]), _row(["Perceptron", "train"]), _row(["train"])]
     assert "3 of 3 submissions do not define pla (the names they define most: train, PLA, Perceptron)" in \
         fit_warnings(load("lfd"), lfd)[0]["text"]
-    same = {"perceptron": {"total": 3, "failed": 3, "same": ["raised", "raised an exception: TypeError: "
-                                                                       "perceptron() missing 1 required argument"]}}
+    message = "raised an exception: TypeError: perceptron() missing 1 required argument"
+    same = {"perceptron": {"total": 3, "failed": 3, "same": ["raised", message]}}
     rows = [_row(["perceptron_update", "perceptron", "classify_linear"], same) for _ in range(4)]
     text = fit_warnings(a, rows)[0]["text"]
     assert text.startswith("4 of 4 submissions raise the same TypeError from every call of perceptron")

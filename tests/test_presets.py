@@ -243,3 +243,22 @@ def test_lfd_homework1_problems_9_and_10():
     its, p = _pla_experiment(100, 300, seed=9)
     assert _closest(its, [50, 100, 500, 1000, 5000]) == 100
     assert _closest(p, [0.001, 0.01, 0.1, 0.5, 0.8]) == 0.01
+
+
+# MIT 6.036 project 1 (2016-2017): the project's docstrings are those of MITx 6.86x's project1.py, and the course's
+# checks that do not depend on the visiting order carry over (test.py's check_perceptron_single_update and the
+# one-point check_perceptron / check_average_perceptron); with two points, the order is the rows' own.
+def test_mit6036_project1_published_checks_and_rows_in_order():
+    a = load("mit6036-project1")
+    step, p, avg = a.spec("perceptron_single_step_update"), a.spec("perceptron"), a.spec("average_perceptron")
+    for theta0, want, want0 in ((F("-1.5"), (0, 3), F("-0.5")), (F(-1), (0, 3), F(0))):
+        e = update.expected(step, pts([[1, 2]]), [1], ((F(-1), F(1)), theta0), None)
+        assert (e.theta, e.theta0) == (pts([want])[0], want0)
+    for T in (1, 2):
+        e = training.expected(p, pts([[1, 2]]), [1], True, T, None, None)
+        assert (e.theta, e.theta0) == (pts([[1, 2]])[0], F(1))
+        e = training.expected(avg, pts([[1, 2]]), [1], True, T, None, None, average=True)
+        assert (e.theta, e.theta0) == (pts([[1, 2]])[0], F(1))
+    # rows in order: visit (1, 2) then (-1, 0), both mistakes; the average is over the two visits
+    e = training.expected(avg, pts([[1, 2], [-1, 0]]), [1, 1], True, 1, None, None, average=True)
+    assert (e.theta, e.theta0) == (pts([[0.5, 2]])[0], F(3, 2))  # 6.86x's get_order gives (-0.5, 1), 1.5
