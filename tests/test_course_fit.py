@@ -77,8 +77,8 @@ from pylab import *
 from scipy import stats
 import pandas as pd
 
-plt.figure()
-plt.plot([0, 1], [1, 0])
+fig, ax = plt.subplots()
+ax.plot([0, 1], [1, 0])
 plt.title("loaded at import: never a window, never an error")
 '''
 

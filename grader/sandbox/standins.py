@@ -67,6 +67,11 @@ class Absent:
     def __exit__(self, *exc):
         return False
 
+    def __iter__(self):  # `fig, ax = plt.subplots()` while the file loads
+        if _state["calling"]:
+            self._refuse()
+        return iter((Absent(f"{self._path}[0]"), Absent(f"{self._path}[1]")))
+
     def __bool__(self):
         if _state["calling"]:
             self._refuse()
