@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -157,7 +158,7 @@ def test_stand_ins_are_validated_at_load(tmp_path):
                          ("stand_ins: [my-lib]", r"stand_ins\[0\]: must be the name of a top-level module"),
                          ("stand_ins: matplotlib", "stand_ins: must be a list of at most 16 module names")]:
         path = tmp_path / "c.yaml"
-        path.write_text(base.replace("stand_ins: [matplotlib, pylab, scipy, pandas]", new))
+        path.write_text(re.sub(r"stand_ins: \[[^]]*\]", new, base, count=1))
         with pytest.raises(AssignmentError, match=message):
             load(str(path))
 

@@ -25,8 +25,8 @@ REDRAWS = 16  # a family whose data cannot be drawn from the seed's stream is re
 
 def hidden(a: Assignment, seed: str) -> tuple[Case, ...]:
     """Every function's hidden cases for one seed: no seed can abort the run. A family whose data cannot be
-    drawn (or none of whose cases fits the convention) is redrawn from a derived stream, at most REDRAWS times; after that it is left out (the suite's
-    maximum then leaves out its points)."""
+    drawn (or none of whose cases fits the convention) is redrawn from a derived stream, at most REDRAWS
+    times; after that it is left out (the suite's maximum then leaves out its points)."""
     out: list[Case] = []
     for f in a.functions:
         for family in f.hidden:
