@@ -80,7 +80,7 @@ def _sandbox_factory(a, isolation: str = "auto", ahead: bool = False):
     """Sandboxes for this assignment; `ahead` (batches): each builds its next child while the last is judged."""
     from grader.sandbox import Limits, Sandbox
 
-    limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds)
+    limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds, load_seconds=a.load_seconds)
     return lambda: Sandbox(limits, isolation=isolation, ahead=ahead)
 
 
@@ -112,6 +112,10 @@ def run_grade(args: argparse.Namespace) -> int:
     print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''}{where} ({graded} gradable, {skipped} "
           f"unchanged since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and "
           f"{args.out}/summary.html (summary.json for scripts)")
+    from grader.reports import fit_warnings
+
+    for warning in fit_warnings(a, rows):
+        print(f"note: {warning['text']}", file=sys.stderr)
     return 0
 
 

@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _sandbox_factory(a):
     from grader.sandbox import Limits, Sandbox
 
-    return Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds))
+    return Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds, load_seconds=a.load_seconds))
 
 
 def run_prairielearn(args: argparse.Namespace) -> int:
