@@ -1,4 +1,5 @@
-"""Benchmark the exact core: traces/s (n=20, d=3), separability decisions/s (n=50, d=4), exact scaling of 20,000 points."""
+"""Benchmark the exact core: traces/s (n=20, d=3), separability decisions/s (n=50, d=4), exact scaling of 20,000 points,
+Cover's count at the command's limits."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 
 import math
 
-from exercises.core import decide, perceptron_trace, scaled_to_integers
+from exercises.core import cover_count, decide, perceptron_trace, scaled_to_integers
 
 
 def _data(rng: np.random.Generator, n: int, d: int, separable: bool) -> tuple[list, list]:
@@ -57,6 +58,19 @@ def _scaling(rng: np.random.Generator) -> None:
               f"via Fraction {1000 * slow:.1f} ms ({slow / fast:.1f}x)")
 
 
+def _cover() -> None:
+    """`rosenblatt cover P N` at the command's limits: the incremental partial row sum against summing math.comb."""
+    for P, N in ((10_000, 10_000), (10_000, 5_000), (10_000, 9_000), (3_000, 1_000)):
+        start = time.perf_counter()
+        fast = cover_count(P, N)
+        mid = time.perf_counter()
+        slow = 2 * sum(math.comb(P - 1, k) for k in range(N))
+        end = time.perf_counter()
+        assert fast == slow, (P, N)
+        print(f"cover_count({P}, {N}): {1000 * (mid - start):.1f} ms, summing math.comb {1000 * (end - mid):.0f} ms "
+              f"({(end - mid) / max(mid - start, 1e-9):.0f}x)")
+
+
 def main() -> None:
     rng = np.random.default_rng(20261122)
     traces = [_data(rng, 20, 3, separable=False) for _ in range(400)]
@@ -69,6 +83,7 @@ def main() -> None:
             label = "separable" if kind else "random labels"
             print(f"separability decisions/s (n=50, d=4, {label}, {'offset' if offset else 'origin'}): {rate:,.0f}")
     _scaling(rng)
+    _cover()
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ def variant_json(v: Variant, sheet: Sheet) -> dict:
 
 
 FORMATS = ("md", "tex", "html", "json")
-PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "exercises/page.html"}
+PAGES = {"md": "exercises/page.md.j2", "tex": "exercises/page.tex.j2", "html": "exercises/page.html",
+         "term": "exercises/page.term.j2"}
 
 
 def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
@@ -85,7 +86,8 @@ def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], o
     done = False
     try:
         written = _write_all(spec, sheets, formats, tmp, plan, jobs)
-        (tmp / MARKER).write_text(f"rosenblatt {__version__}\n", encoding="utf-8")
+        names = sorted(p.name for p in tmp.iterdir())  # what this run wrote: a rerun replaces these, nothing else
+        (tmp / MARKER).write_text(f"rosenblatt {__version__}\n" + "".join(f"{n}\n" for n in names), encoding="utf-8")
         _swap_into_place(tmp, out)
         done = True
         return written
@@ -194,9 +196,17 @@ def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], forma
 def _check_target(out: Path) -> None:
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out}: exists and is not a directory")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
-        raise UsageError(f"--out {out}: directory is not empty and was not written by rosenblatt; "
-                         "choose an empty or new directory")
+    if not out.is_dir() or not any(out.iterdir()):
+        return
+    if not (out / MARKER).exists():
+        raise UsageError(f"--out {out}: directory is not empty and was not written by rosenblatt; choose an empty "
+                         f"or new directory, or delete this one first (rm -r {out}) to write there")
+    listed = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()[1:]
+    foreign = sorted(p.name for p in out.iterdir() if p.name != MARKER and p.name not in listed) if listed else []
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+        raise UsageError(f"--out {out}: holds files rosenblatt did not write ({shown}), which a rerun would delete; "
+                         f"move them out, or choose another directory")
 
 
 def _swap_into_place(tmp: Path, out: Path) -> None:

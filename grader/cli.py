@@ -33,15 +33,25 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="run the submissions on a Dask cluster: a scheduler address (tcp://host:8786) or local:N "
                         "for N worker processes here; results are still written here (needs rosenblatt[cluster])")
     p.set_defaults(run=run_grade)
-    p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting")
+    p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting",
+                       description="Run the visible checks on your file. Exit status: 0 all visible checks pass, "
+                                   "1 some fail, 2 the file cannot be graded (or a usage mistake), 3 the grader "
+                                   "itself failed; use it in scripts.")
     p.add_argument("file", type=Path, help="your Python file or Jupyter notebook (.py or .ipynb)")
     _assignment_arg(p)
     p.set_defaults(run=run_check)
+    _register_gradescope(sub)
+
+
+def _register_gradescope(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("gradescope", help="grade inside Gradescope's autograder container")
     _assignment_arg(p)
-    p.add_argument("--submission-dir", type=Path, default=Path("/autograder/submission"))
-    p.add_argument("--results", type=Path, default=Path("/autograder/results/results.json"))
-    p.add_argument("--secret-file", type=Path, default=Path("/autograder/source/secret.txt"))
+    p.add_argument("--submission-dir", type=Path, default=Path("/autograder/submission"), metavar="DIR",
+                   help="the student's files (default /autograder/submission, where Gradescope puts them)")
+    p.add_argument("--results", type=Path, default=Path("/autograder/results/results.json"), metavar="FILE",
+                   help="where to write Gradescope's results.json (default /autograder/results/results.json)")
+    p.add_argument("--secret-file", type=Path, default=Path("/autograder/source/secret.txt"), metavar="FILE",
+                   help="the hidden-case seed, one line (default /autograder/source/secret.txt, from the package)")
     p.set_defaults(run=run_gradescope)
     p = sub.add_parser("gradescope-package", help="build a Gradescope autograder zip (setup.sh, run_autograder)")
     _assignment_arg(p)
@@ -70,7 +80,7 @@ def _sandbox_factory(a, isolation: str = "auto", ahead: bool = False):
     """Sandboxes for this assignment; `ahead` (batches): each builds its next child while the last is judged."""
     from grader.sandbox import Limits, Sandbox
 
-    limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds)
+    limits = Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds, load_seconds=a.load_seconds)
     return lambda: Sandbox(limits, isolation=isolation, ahead=ahead)
 
 
@@ -102,6 +112,10 @@ def run_grade(args: argparse.Namespace) -> int:
     print(f"graded {len(rows)} submission{'s' if len(rows) != 1 else ''}{where} ({graded} gradable, {skipped} "
           f"unchanged since the last run) with assignment {a.name}; see {args.out}/gradebook.csv and "
           f"{args.out}/summary.html (summary.json for scripts)")
+    from grader.reports import fit_warnings
+
+    for warning in fit_warnings(a, rows):
+        print(f"note: {warning['text']}", file=sys.stderr)
     return 0
 
 
@@ -133,7 +147,9 @@ def run_check(args: argparse.Namespace) -> int:
     with _sandbox_factory(a)() as box:
         report = grade(box, suite, args.file.stem, args.file.name, args.file.read_bytes())
     print(check_text(report, a), end="")
-    return 0
+    if report.status != "graded":
+        return 3 if report.status == "grader_error" else 2
+    return 0 if all(r.verdict.passed for r in report.results if r.case.visible) else 1
 
 
 def _check_format(path: Path) -> None:

@@ -146,7 +146,7 @@ class _WorkerSandboxes:
         boxes = self.local.__dict__.setdefault("boxes", {})
         if key not in boxes:
             # ahead: a worker serves task after task, so each run's child is built while the last one runs
-            boxes[key] = Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds),
+            boxes[key] = Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds, load_seconds=a.load_seconds),
                                  isolation=isolation, ahead=True)
             with self.lock:
                 self.all.append(boxes[key])

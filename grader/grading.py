@@ -14,7 +14,7 @@ from typing import Any
 from grader.assignments import Assignment
 from grader.judging import spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink
 from grader.cases import Case
-from grader.intake import Notebook, NotebookError, assemble
+from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
 from grader.suite import Suite
 
 UNGRADABLE = {
@@ -57,6 +57,9 @@ class Report:
     details: str = ""  # the import-time traceback of an ungradable file (no case has run yet)
     notebook: Notebook | None = None  # for a .ipynb: what ran, what was skipped, where lines came from
 
+    def _calls(self) -> dict:
+        return _calls_of(self.results)
+
     def case_summary(self) -> dict:
         """For the class view: each visible case's outcome, and how many failed cases no diagnosed mistake explains.
 
@@ -65,10 +68,27 @@ class Report:
         """
         return {"visible": [[r.case.case_id, r.case.family, r.case.title, r.verdict.passed]
                             for r in self.results if r.case.visible],
+                "calls": self._calls(),
                 "families": {f: [passed, total] for f, _, _, passed, total in self.families},
                 "failed": sum(not r.verdict.passed for r in self.results),
                 "unexplained": sum(r.verdict.status in ("wrong", "malformed") and not r.verdict.passed and not r.mistakes
                                    for r in self.results)}
+
+
+def _calls_of(results) -> dict:
+    """Per graded function (by case prefix): how its visible calls failed, when all failed alike (the class view
+    looks for a batch whose calls fail the same way: the preset may not fit the course's handout)."""
+    by: dict[str, list] = {}
+    for r in results:
+        if r.case.visible:
+            by.setdefault(r.case.function, []).append(r.verdict)
+    out = {}
+    for name, verdicts in by.items():
+        failed = [(v.status, re.sub(r" \((?:cell \d+, )?line \d+\)", "", v.message)[:200]) for v in verdicts
+                  if not v.passed]
+        same = failed[0] if failed and len(failed) == len(verdicts) and len(set(failed)) == 1 else None
+        out[name or ""] = {"total": len(verdicts), "failed": len(failed), "same": list(same) if same else None}
+    return out
 
 
 def _where(error: str, filename: str, notebook: Notebook | None = None) -> str:
@@ -134,6 +154,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     elif b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
         return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
                       max_score, meta=meta)
+    meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
+    if a.aliased:
+        meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
     with sandbox.session(source, filename, a.function, suite.setup) as session:  # one child, while it lives
         vis = session.run(suite.inputs(factory))
         if vis.load_status != "ok":
@@ -156,7 +179,12 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     score, fams = _score(a, suite, verdicts)
     # What the code printed is shown only when no hidden case ran in the same child (the local `check`).
     stdout = "" if suite.hidden else vis.stdout
-    return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=stdout,
+    late = ""
+    if vis.load_error:  # the file's own driver code failed after its functions were defined
+        error = notebook.locate(vis.load_error) if notebook else vis.load_error
+        late = ("importing the file raised " + ((error or "").strip().splitlines()[-1:] or [""])[0]
+                + _where(vis.load_error, filename, notebook) + " after its functions were defined; they were graded")
+    return Report(name, filename, "graded", late, score, max_score, results, findings, fams, stdout=stdout,
                   isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
 
 
@@ -168,7 +196,7 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
     detail = ((error or "").strip().splitlines()[-1:] or [""])[0] + _where(vis.load_error, filename, notebook)
     if vis.load_status == "missing-function":
         what = "notebook" if notebook else "file"
-        named = f"a class named {a.klass.name}" if a.klass else f"a function named {' or '.join(a.names)}"
+        named = f"a class named {a.klass.name}" if a.klass else f"a function named {a.spelled()}"
         why, detail = f"the {what} does not define {named}", ""
         broken = notebook.syntax_errors if notebook else ()
         if broken:

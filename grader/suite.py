@@ -74,9 +74,14 @@ class Suite:
     def setup(self) -> dict | None:
         """What the sandbox's harness builds before loading a file: course modules, and the names to look for."""
         a = self.assignment
+        extra = {"stand_ins": list(a.stand_ins)} if a.stand_ins else {}
+        if a.legacy_names:
+            extra["legacy"] = True
         if a.klass is not None:
-            return a.klass.setup()
-        return {"modules": {}, "names": list(a.names)} if a.qualified else None
+            return {**a.klass.setup(), **extra}
+        if a.qualified or a.aliased or extra:
+            return {"modules": {}, "names": list(a.names), **extra}
+        return None
 
 
 def _frozen(call: tuple) -> tuple:

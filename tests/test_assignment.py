@@ -60,7 +60,7 @@ def test_bad_assignment_messages(tmp_path, old, new, message):
 
 
 def test_unknown_name_and_malformed_yaml(tmp_path):
-    with pytest.raises(AssignmentError, match="no assignment named 'nope'; bundled assignments: column, cs188, cs4780, default, lfd, mit6036, mitx686x, udacity"):
+    with pytest.raises(AssignmentError, match="no assignment named 'nope'; bundled assignments: column, cs188, cs4780, cs4780-folded, default, lfd, mit6036, mit6036-project1, mitx686x, udacity"):
         load("nope")
     with pytest.raises(AssignmentError, match="not valid YAML"):
         load(str(_write(tmp_path, "function: [", "broken.yaml")))
@@ -74,3 +74,19 @@ def test_cli_bad_assignment_exits_2(tmp_path, capsys):
     (sub / "a.py").write_text("def perceptron(X, y, max_epochs=1, offset=True):\n    return X[0], 0.0, True\n")
     assert main(["grade", str(sub), "--assignment", "nope", "--out", str(tmp_path / "out")]) == 2
     assert "no assignment named 'nope'" in capsys.readouterr().err
+
+
+def test_a_name_means_the_bundled_preset_unless_it_looks_like_a_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cs188").mkdir()  # where an instructor keeps the course
+    (tmp_path / "cs188" / "alice.py").write_text("x = 1\n")
+    assert load("cs188").name == "cs188"
+    plain = COLUMN.replace("handout: column.md\n", "")
+    (tmp_path / "mine").write_text(plain)
+    with pytest.raises(AssignmentError, match=r"no assignment named 'mine'.*write \./mine"):
+        load("mine")
+    assert load("./mine").name == "column"
+    (tmp_path / "course.yaml").write_text(plain)
+    assert load("course.yaml").name == "column"
+    with pytest.raises(AssignmentError, match="is a directory"):
+        load("cs188/")

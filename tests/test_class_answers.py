@@ -74,9 +74,25 @@ def klass(tmp_path_factory):
             (answers / "margaret" / "answers.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
         else:
             (answers / f"{student}.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+    (answers / "grcae.yaml").write_text("1: {}\n", encoding="utf-8")  # a typo in a file name: on no roster
     assert main(["check-answers", str(root / "key"), str(answers), "--roster", str(root / "roster.csv"),
                  "--out", str(root / "report")]) == 0
     return root
+
+
+def test_answer_files_of_no_one_on_the_roster_are_reported(klass):
+    doc = json.loads((klass / "report" / "summary.json").read_text())
+    stray = [x for x in doc["students_not_checked"] if x["status"] == "not-on-roster"]
+    assert [x["id"] for x in stray] == ["grcae"] and doc["statuses"]["not-on-roster"] == 1
+    assert "grcae" not in (klass / "report" / "gradebook.csv").read_text()
+    html = (klass / "report" / "summary.html").read_text()
+    assert "answer file not on the roster" in html and "not-on-roster" not in html.split("<body>")[1]
+
+
+def test_teacher_reports_show_no_internal_tokens_or_raw_backticks(klass):
+    body = (klass / "report" / "summary.html").read_text().split("<body>")[1]
+    for token in ("weights_bad", "separator_bad", "<code>unreadable</code>", "no-answers", "no-variant", "`"):
+        assert token not in body
 
 
 def _golden(name: str, text: str) -> None:
@@ -108,8 +124,8 @@ def test_most_common_wrong_answers_and_slips(klass):
     assert [(w["answer"], w["count"]) for w in top] == [("1", 1), ("1", 1)] and {w["variant"] for w in top} == {
         "alan", "grace"}
     assert {s["slip"]: s["count"] for s in parts["1.updates"]["slips"]} == {"sign": 1, "stopped-early": 1}
-    assert parts["3.bound"]["most_common_wrong"][0]["answer"] == "unreadable"
-    assert [s["status"] for s in doc["students_not_checked"]] == ["no-answers", "unreadable"]
+    assert parts["3.bound"]["most_common_wrong"][0]["reason"] == "unreadable"
+    assert [s["status"] for s in doc["students_not_checked"]] == ["not-on-roster", "no-answers", "unreadable"]
 
 
 def test_class_verdicts_agree_with_each_students_own_check(klass):

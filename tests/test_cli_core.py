@@ -127,3 +127,13 @@ def test_html_templates_are_autoescaped_with_or_without_j2_suffix():
         assert env.from_string("{{ s }}").render(s="<b>") == "<b>"  # strings are not escaped
         assert env.autoescape(name) is True
     assert env.autoescape("x.md.j2") is False and env.autoescape("x.txt.j2") is False
+
+
+def test_cover_count_is_the_partial_row_sum_on_both_sides_of_the_row():
+    import math
+
+    from exercises.core import cover_count
+
+    for P in range(1, 60):
+        for N in range(1, P + 3):
+            assert cover_count(P, N) == 2 * sum(math.comb(P - 1, k) for k in range(N)), (P, N)

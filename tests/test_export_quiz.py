@@ -7,6 +7,7 @@ the way check-answers does; every digest must match the student's handout for th
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -16,6 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings, strategies as st
 
 from exercises.answers.answer_parse import as_set, canonical, parse_answer, parse_bool
 from exercises.answers.kdf import Kdf
@@ -25,9 +27,10 @@ SPECS = ("problem_set", "hand_trace_decimal_tie")
 # Moodle's embedded-answer grammar (question/type/multianswer/questiontype.php), ported to Python regexes.
 NUMBER = r"-?(([0-9]+[.,]?[0-9]*|[.,][0-9]+)([eE][-+]?[0-9]+)?)"
 NUMERICAL_ALTERNATIVE = re.compile(rf"^({NUMBER})(:{NUMBER})?$")
-ALTERNATIVE = r"(=|%-?[0-9]+(\.[0-9]+)?%)?(.+?(?<!\\)(?=[~#}]|$))(#(.*?(?<!\\)(?=[~}]|$)))?"
+# An answer ends at a `~`, `#` or `}` not preceded by `\`, `&` or `&amp;` (PHP's one look-behind, split in three).
+ALTERNATIVE = r"(=|%-?[0-9]+(?:[.,][0-9]*)?%)?(.+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$))(#(.*?(?<!\\)(?=[~}]|$)))?"
 TYPES = r"NUMERICAL|NM|MULTICHOICE|MC|MULTICHOICE_V|MCV|MULTICHOICE_H|MCH|SHORTANSWER|SA|MW|MULTICHOICE_S|MCS"
-ANSWER = re.compile(rf"\{{([0-9]*):({TYPES}):({ALTERNATIVE}(~{ALTERNATIVE})*)\}}")
+ANSWER = re.compile(rf"\{{([0-9]*):({TYPES}):({ALTERNATIVE}(~{ALTERNATIVE})*)\}}", flags=re.S)
 QTI = "{http://www.imsglobal.org/xsd/ims_qtiasiv1p2}"
 CP = "{http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1}"
 
@@ -67,7 +70,19 @@ class Rows(HTMLParser):
 
 
 def unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
+    """What Moodle stores for an answer: html_entity_decode, then only `\\}` and `\\#` un-escaped."""
+    return html.unescape(text).replace("\\}", "}").replace("\\#", "#")
+
+
+def alternatives(body: str) -> list[str]:
+    """Moodle's loop over `~?ALTERNATIVE`: each answer with its `=` mark, as written (before unescape)."""
+    out, rest = [], body
+    while rest:
+        m = re.match(rf"~?{ALTERNATIVE}", rest, flags=re.S)
+        assert m, rest
+        out.append((m.group(1) or "") + m.group(2))
+        rest = rest[m.end():]
+    return out
 
 
 def part_values(values: list[tuple[str, str, object]]) -> dict[str, object]:
@@ -87,8 +102,8 @@ def part_values(values: list[tuple[str, str, object]]) -> dict[str, object]:
         if 0 in items:
             only = items[0][""]
             out[part] = tuple(only) if isinstance(only, list) else only
-        else:
-            out[part] = [one(items[n]) for n in sorted(items)]
+        else:  # a trace's rows past its last update are padding: point 0
+            out[part] = [one(items[n]) for n in sorted(items) if items[n].get("point") != 0]
     return out
 
 
@@ -121,14 +136,14 @@ def assert_matches_handout(out: Path, label: str, number: int, values: dict[str,
 def moodle_value(marker: str):
     m = ANSWER.fullmatch(marker)
     assert m, marker
-    alternatives = re.split(r"(?<!\\)~", m.group(3))
-    right = [a[1:] for a in alternatives if a.startswith("=")]
+    alts = alternatives(m.group(3))
+    right = [a[1:] for a in alts if a.startswith("=")]
     assert len(right) == 1, marker
     if m.group(2) == "NUMERICAL":
         number, tolerance = NUMERICAL_ALTERNATIVE.fullmatch(right[0]).group(1, 6)
         assert tolerance == "0"
         return Fraction(number)
-    wrong = [unescape(a) for a in alternatives if not a.startswith("=")]
+    wrong = [unescape(a) for a in alts if not a.startswith("=")]
     return unescape(right[0]), wrong
 
 
@@ -263,5 +278,44 @@ def test_a_fraction_without_a_decimal_is_numerator_and_denominator():
     from exercises.export.fields import Blank
     from exercises.export.moodle import marker
 
-    assert marker(Blank("f", "f", Fraction(-1, 3), "fraction")) == "{1:NUMERICAL:=-1:0} / {1:NUMERICAL:=3:0}"
-    assert marker(Blank("d", "d", Fraction(-4, 5), "decimal")) == "{1:NUMERICAL:=-0.8:0}"
+    assert marker(Blank("f", "f", Fraction(-1, 3), "fraction"), 0) == "{1:NUMERICAL:=-1:0} / {1:NUMERICAL:=3:0}"
+    assert marker(Blank("d", "d", Fraction(-4, 5), "decimal"), 0) == "{1:NUMERICAL:=-0.8:0}"
+
+
+@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="~\\", blacklist_categories=("Cs",)),
+                        min_size=1, max_size=12).filter(lambda t: t.strip() == t and t), min_size=2, max_size=4,
+                unique=True))
+@settings(max_examples=300, deadline=None)
+def test_moodle_reads_back_exactly_what_the_exporter_escaped(options):
+    """Moodle's own parsing rules (ported above) recover each option unchanged: no stray backslash, no lost `}`."""
+    from exercises.export.moodle import escape_cloze
+
+    assume(not any(o.endswith("&") or o.endswith("&amp;") or o.startswith("=") or re.match(r"%-?[0-9]", o)
+                   for o in options))
+    body = "~".join(("=" if k == 0 else "") + escape_cloze(o) for k, o in enumerate(options))
+    m = ANSWER.fullmatch("{1:MULTICHOICE_S:" + body + "}")
+    assert m, body
+    got = [unescape(a.removeprefix("=")) for a in alternatives(m.group(3))]
+    assert got == options
+    assert escape_cloze("sqrt(2)/2") == "sqrt(2)/2"  # nothing to escape: Moodle would show a `\/` as typed
+
+
+def test_choices_are_shuffled_per_variant_and_the_platforms_are_asked_to_shuffle(out):
+    firsts = []
+    for q in ET.parse(out / "moodle.xml").getroot().iter("question"):
+        for marker in re.findall(r"\{1:MULTICHOICE(?:_S)?:[^{}]*\}", q.findtext("questiontext/text") or ""):
+            firsts.append(marker.split(":", 2)[2].startswith("="))
+    assert not firsts or not all(firsts)
+    for name, data in qti_files(out).items():
+        if name.endswith(".xml") and name != "imsmanifest.xml":
+            for rc in ET.fromstring(data).iter(f"{QTI}render_choice"):
+                assert rc.get("shuffle") in ("Yes", "No")
+
+
+def test_trace_questions_have_as_many_rows_in_every_variant(out):
+    counts = {}
+    for q in ET.parse(out / "moodle.xml").getroot().iter("question"):
+        text = q.findtext("questiontext/text") or ""
+        if q.get("type") == "cloze" and "updates[" in text:
+            counts.setdefault(q.findtext("name").split(" ", 1)[1], set()).add(text.count(".point"))
+    assert all(len(c) == 1 for c in counts.values())

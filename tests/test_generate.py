@@ -181,7 +181,10 @@ def test_show_prints_one_variant_matching_generate(tmp_path, capsys):
     assert "### Exercise 1." in shown and "solution" in shown
     assert generate(tmp_path / "o", "hand_trace", "--seed", "4", "--format", "md") == 0
     key = (tmp_path / "o" / "variants" / "v01" / "key.md").read_text()
-    assert key.split("### Exercise 1.")[1].split("<sub>")[0].strip() in shown
+    assert "<svg" not in shown and "<sub>" not in shown and "\\" not in shown  # a terminal: no markup, no escapes
+    for line in key.split("### Exercise 1.")[1].splitlines():
+        if line.startswith("| ") and "\\" not in line:  # the trace table, row for row
+            assert line in shown
 
 
 def test_student_ids_never_escape_the_output_folder(tmp_path):
@@ -237,3 +240,30 @@ def test_a_worker_that_dies_leaves_the_work_to_the_parent_and_the_same_bytes(tmp
     monkeypatch.setattr(generate_module, "sheet_chunk", _die)  # forked workers inherit it
     assert generate(tmp_path / "died", "single_point", "--roster", str(roster), "--secret", "x", "--jobs", "2") == 0
     assert tree(tmp_path / "died") == tree(tmp_path / "serial")
+
+
+def test_usage_errors_name_the_command_once(capsys):
+    assert main(["generate", "--seed", "x"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rosenblatt: generate: argument --seed") and "rosenblatt: rosenblatt" not in err
+
+
+def test_generate_keeps_files_it_did_not_write(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["generate", "cover_count", "--out", str(out), "--quiet", "--kdf-iterations", "1000"]) == 0
+    assert main(["generate", "cover_count", "--out", str(out), "--quiet", "--kdf-iterations", "1000"]) == 0
+    (out / "answers").mkdir()
+    (out / "answers" / "ada.yaml").write_text("1: {}\n")
+    capsys.readouterr()
+    assert main(["generate", "cover_count", "--out", str(out), "--quiet", "--kdf-iterations", "1000"]) == 2
+    err = capsys.readouterr().err
+    assert "did not write (answers)" in err and "move them out" in err
+    assert (out / "answers" / "ada.yaml").is_file()
+
+
+def test_the_closing_hint_names_only_commands_that_work(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["generate", "cover_count", "--format", "md", "--out", str(out), "--kdf-iterations", "1000"]) == 0
+    said = capsys.readouterr().out
+    assert "--roster" not in said and "ANSWERS_FOLDER" not in said and "--format including json" in said
+    assert f"{out}/variants/v01/handout.json" in said and (out / "variants" / "v01" / "handout.json").is_file()

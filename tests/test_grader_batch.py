@@ -99,6 +99,6 @@ def test_progress_bar_and_summary(capsys, tmp_path):
     assert view["unknown"] == 10 and view["to_read"] == []  # rows without per-case facts are counted, not guessed
     write_gradebook(tmp_path, SMALL, rows)
     html = (tmp_path / "summary.html").read_text()
-    assert "strict `&lt; 0` mistake test" in html and "the file does not parse as Python" in html
+    assert "strict <code>&lt; 0</code> mistake test" in html and "the file does not parse as Python" in html
     csv_text = gradebook_csv(SMALL, rows)
     assert csv_text.splitlines()[1].startswith("broken,ungradable,0.0,100,")

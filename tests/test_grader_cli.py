@@ -115,9 +115,16 @@ def test_not_python_is_a_zero_with_a_message(tmp_path):
 def test_check_shows_visible_cases(capsys):
     assert main(["check", str(SUBMISSIONS / "correct.py")]) == 0
     assert "5 of 5 visible checks passed" in capsys.readouterr().out
-    assert main(["check", str(SUBMISSIONS / "strict_less_than.py")]) == 0
+    assert main(["check", str(SUBMISSIONS / "strict_less_than.py")]) == 1  # some visible check fails
     out = capsys.readouterr().out
     assert "[FAIL]" in out and "likely bug: strict `< 0` mistake test" in out
+
+
+def test_check_exit_status_is_2_for_a_file_that_cannot_be_graded(tmp_path, capsys):
+    bad = tmp_path / "perceptron.py"
+    bad.write_text("def perceptron(:\n")
+    assert main(["check", str(bad)]) == 2
+    assert "SyntaxError" in capsys.readouterr().out
 
 
 def test_gradescope_container_and_package(tmp_path):
@@ -182,7 +189,7 @@ def test_hidden_output_is_never_shown_and_hangs_get_a_verdict(tmp_path, capsys):
     assert main(["grade", str(subs), "--assignment", str(yaml_path), "--out", str(out), "--no-progress"]) == 0
     shown = "".join((out / "printer" / f).read_text() for f in ("feedback.md", "feedback.html", "results.json"))
     assert "CALLED-WITH-40-POINTS" not in shown and "CALLED-WITH-20000-POINTS" not in shown
-    assert main(["check", str(subs / "printer.py")]) == 0
+    assert main(["check", str(subs / "printer.py")]) == 1  # it returns zeros: visible checks fail
     assert "CALLED-WITH-5-POINTS" in capsys.readouterr().out  # the local run shows what the code printed
     hangs = (out / "hangs" / "feedback.md").read_text()
     assert "took longer than the 0.5 s time limit" in hangs

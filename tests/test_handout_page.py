@@ -92,7 +92,7 @@ def _fill_trace(form, part_id: str, updates: list, offset: bool) -> None:
             rows = form.find_elements(By.CSS_SELECTOR, f'tr[data-sequence="{part_id}"]')
         row = rows[k - 1]
         _type(row, '[data-field="point"]', str(u["index"]))
-        _type(row, '[data-field="theta"]', ", ".join(u["theta"]))  # the lenient vector form, without brackets
+        _type(row, '[data-field="theta"]', "[" + ", ".join(u["theta"]) + "]")
         if offset:
             _type(row, '[data-field="theta0"]', u["theta0"])
 
@@ -225,6 +225,22 @@ def test_wrong_answers_say_what_is_wrong_and_never_the_answer(browser, sheet):
         assert bound["key"][part] not in page.split("Your answers to exercise")[-1]
 
 
+def test_a_vector_in_round_brackets_is_refused_as_check_answers_refuses_it(browser, sheet):
+    from exercises.answers.answer_parse import parse_answer
+    from exercises.shared import AnswerError
+
+    with pytest.raises(AnswerError):
+        parse_answer("(0, 3)")
+    folder, handout, variants = sheet
+    _open(browser, folder)
+    hinge = next(v for v in variants.values() if v["kind"] == "hinge_update")
+    fill(browser, handout, hinge)
+    form = _form(browser, hinge["exercise"])
+    _type(form, f"#ex-{hinge['exercise']}-gradient", "(0, 3)")
+    results = check(browser, hinge["exercise"])
+    assert results["gradient"][0] == "invalid" and "square brackets" in results["gradient"][1]
+
+
 def test_a_trace_names_its_first_wrong_update(browser, sheet):
     folder, handout, variants = sheet
     trace = variants[8]  # hand_trace_decimal_tie: offset, decimals, a tie
@@ -252,7 +268,7 @@ def test_other_proofs_and_orders_count_and_bad_proofs_do_not(browser, sheet):
     n = best["exercise"]
     form = _form(browser, n)
     _type(form, f"#ex-{n}-support", "[" + ", ".join(str(i) for i in reversed(best["answer"]["support"])) + "]")
-    _type(form, f"#ex-{n}-w_max", "(" + ", ".join(f"2*({w})/2" for w in best["answer"]["w_max"]) + ")")
+    _type(form, f"#ex-{n}-w_max", "[" + ", ".join(f"2*({w})/2" for w in best["answer"]["w_max"]) + "]")
     assert {s for s, _ in check(browser, n).values()} == {"correct"}
     fill(browser, handout, sep)
     m = sep["exercise"]

@@ -121,13 +121,10 @@ def bait(monkeypatch):
     shutil.rmtree(BAIT, ignore_errors=True)
 
 
-def _temp_base(zygote_pid: int | None) -> list[str]:
-    """The zygote's private temp base dir, from its command line (argv[5])."""
-    try:
-        with open(f"/proc/{zygote_pid}/cmdline", "rb") as fh:
-            return [fh.read().split(b"\0")[5].decode()]
-    except (OSError, IndexError):
-        return []
+def _temp_base(box) -> list[str]:
+    """The zygote's private temp base dir (its command line no longer shows it: the zygote hides its arguments)."""
+    zygote = box.pool.zygote
+    return [zygote.tmp_base] if zygote is not None else []
 
 
 def run_batch(names: list[str], isolation: str, marker: str, limits: Limits = LIMITS) -> tuple[dict, float, set[int]]:
@@ -150,7 +147,7 @@ def run_batch(names: list[str], isolation: str, marker: str, limits: Limits = LI
                     with lock:
                         runs[name] = (run, time.monotonic() - began)
                         uids.add(UID_BASE + (box.zygote_pid or 0))
-                        tmp_bases.update(_temp_base(box.zygote_pid))
+                        tmp_bases.update(_temp_base(box))
         except BaseException as err:  # noqa: BLE001 - reported by the test below
             errors.append(err)
 

@@ -184,7 +184,7 @@ def test_check_refuses_unknown_formats_and_unreadable_notebooks(tmp_path, capsys
                    "from Jupyter as .ipynb or submit a .py file",
                    f"rosenblatt: {tmp_path / 'hw.txt'}: unknown format .txt; expected a Python file (.py) or a "
                    "Jupyter notebook (.ipynb)"]
-    assert main(["check", str(SUBMISSIONS / "nb_single_pass.ipynb")]) == 0
+    assert main(["check", str(SUBMISSIONS / "nb_single_pass.ipynb")]) == 1  # a single pass fails a visible check
     assert "cell 2, line 1: %matplotlib inline (IPython magic)" in capsys.readouterr().out
 
 

@@ -105,6 +105,13 @@ def venv(wheel, tmp_path_factory) -> Path:
     """A fresh venv that sees this Python's packages (numpy, sympy, jinja2, ...) with the wheel installed offline."""
     folder = tmp_path_factory.mktemp("venv") / "v"
     _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(folder)], folder.parent)
+    # When the tests run in a virtual environment (the README's .venv), its packages are not the base Python's
+    # "system" ones: a .pth file lets the new venv see them too (the checkout itself is not on that path).
+    import sysconfig
+
+    here = sysconfig.get_paths()["purelib"]
+    (site,) = (folder / "lib").glob("python*/site-packages")
+    (site / "_tested_env.pth").write_text(here + "\n", encoding="utf-8")
     _run([str(folder / "bin/python"), "-m", "pip", "install", "-q", "--no-index", str(wheel)], folder.parent)
     return folder
 

@@ -32,12 +32,18 @@ def course(tmp_path_factory) -> Path:
     return out
 
 
+def question(course: Path) -> Path:
+    """The one question folder: `default_<tag>`, the tag derived from the assignment and its seed."""
+    (folder,) = (course / "questions").glob("default_*")
+    return folder
+
+
 def tree(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_course_files_follow_prairielearns_schemas(course):
-    info = json.loads((course / "questions/default/info.json").read_text())
+    info = json.loads((question(course) / "info.json").read_text())
     errors = [e.message for e in schema("infoQuestion.json").iter_errors(info)]
     assert not errors
     course_info = json.loads((course / "infoCourse.json").read_text())
@@ -53,14 +59,14 @@ def test_course_files_follow_prairielearns_schemas(course):
     assert script.is_file() and script.stat().st_mode & 0o111
     assert all((course / "serverFilesCourse" / d).is_dir() for d in options["serverFilesCourse"])
     assert (course / "serverFilesCourse/rosenblatt/grader/platforms/prairielearn.py").is_file()
-    html = (course / "questions/default/question.html").read_text()
+    html = (question(course) / "question.html").read_text()
     assert "<pl-file-upload" in html and "<pl-external-grader-results>" in html and "`<=`" in html and "&lt;" not in html
-    assert (course / "questions/default/tests/secret.txt").read_text().strip() == SECRET
-    assert "clientFilesQuestion" not in {p.name for p in (course / "questions/default").iterdir()}
+    assert (question(course) / "tests/secret.txt").read_text().strip() == SECRET
+    assert "clientFilesQuestion" not in {p.name for p in question(course).iterdir()}
 
 
 def test_schema_catches_a_broken_info_json(course):
-    info = json.loads((course / "questions/default/info.json").read_text())
+    info = json.loads((question(course) / "info.json").read_text())
     info["externalGradingOptions"]["imagee"] = info["externalGradingOptions"].pop("image")
     assert list(schema("infoQuestion.json").iter_errors(info))
 
@@ -75,7 +81,7 @@ def job(tmp_path: Path, course: Path, student: Path | None, name: str = "percept
         full: bool = False):
     """Run one grading job; unless `full`, the question's assignment drops the 20,000-point family (faster)."""
     root = tmp_path / "grade"
-    shutil.copytree(course / "questions/default/tests", root / "tests")
+    shutil.copytree(question(course) / "tests", root / "tests")
     if not full:
         text = (root / "tests/default.yaml").read_text().replace("  large: 5\n", "")
         (root / "tests/small.yaml").write_text(text.replace("name: default", "name: small"))
@@ -135,3 +141,14 @@ def test_data_json_can_name_the_assignment(tmp_path, course):
     assert res["rosenblatt"]["assignment"] == "column" and res["score"] < 1  # the column convention differs
     res = job(tmp_path / "2", course, SUBMISSIONS / "correct.py", data={"params": {"rosenblatt_assignment": "nope"}})
     assert res["gradable"] is False and res["format_errors"][0].startswith("the question is misconfigured: ")
+
+
+def test_two_packages_of_one_assignment_coexist(tmp_path):
+    """A retake (another seed) gets its own question folder and UUIDs; the same seed gives the same ones."""
+    made = {}
+    for name, secret in (("a", "s1"), ("b", "s2"), ("c", "s1")):
+        assert main(["prairielearn-package", "--out", str(tmp_path / name), "--secret", secret]) == 0
+        folder = question(tmp_path / name)
+        made[name] = (folder.name, json.loads((folder / "info.json").read_text())["uuid"])
+    assert made["a"] == made["c"]
+    assert made["a"][0] != made["b"][0] and made["a"][1] != made["b"][1]

@@ -19,7 +19,7 @@ from grader.assignments.reference import augment, run
 from grader.tasks import classify, training, update
 
 F = Fraction
-PRESETS = ("mit6036", "mitx686x", "cs4780", "cs188", "udacity", "lfd")
+PRESETS = ("mit6036", "mit6036-project1", "mitx686x", "cs4780", "cs4780-folded", "cs188", "udacity", "lfd")
 
 
 def pts(rows):
@@ -115,8 +115,36 @@ CS4780_POINTS = [[-0.70072, -1.15826], [-2.23769, -1.42917], [-1.28357, -3.52909
                  [1.44111, 1.48273], [0.59591, 0.87830], [2.96363, 3.00412], [1.70080, 1.80916]]
 
 
-def test_cs4780_update_and_perceptron_on_the_course_data():
+def test_cs4780_update_perceptron_and_classify_on_the_course_data():
+    """The current notebook: perceptronUpdate([0, 1], -1, [1, 1]) = [1, 0]; from w = 0 the update gives ±x
+    (test_perceptron_update2/3); perceptron_test2's 20 points all classified by (w, b); test_linear2's
+    hyperplane w0 = (0.5, -0.3), b0 = -0.1 classifies its own labels (points off the boundary)."""
     a = load("cs4780")
+    up = a.spec("perceptronUpdate")
+    assert up.names == ("perceptronUpdate", "perceptron_update")
+    assert update.expected(up, pts([[0, 1]]), [-1], ((F(1), F(1)), F(0)), None).theta == (F(1), F(0))
+    x = pts([[0.25, 0.5, 0.75]])[0]
+    for label in (1, -1):
+        e = update.expected(up, (x,), [label], ((F(0),) * 3, F(0)), None)
+        assert e.theta == tuple(label * v for v in x)
+    f = a.spec("perceptron")
+    X = tuple(tuple(F(float(v)) for v in row) for row in CS4780_POINTS)
+    y = tuple([1] * 10 + [-1] * 10)
+    for seed in range(20):  # any visiting order converges within 100 passes; (w, b) separates strictly
+        order = np.random.default_rng(seed).permutation(20)
+        r = run(tuple(X[i] for i in order), tuple(y[i] for i in order), f.convention, offset=True)
+        assert r.converged and r.epochs <= 100
+        case = Case("c", "separable", (), True, "", X, y, True, 100, Expected(r.theta, r.theta0, True, 0), None, 1.0)
+        assert classifies(f, case, Answer(theta=r.theta, theta0=r.theta0))
+    c = a.spec("classifyLinear")
+    pts2 = pts(np.random.default_rng(0).integers(-8, 9, size=(50, 2)) / 16)
+    w0, b0 = (F(1, 2), F(-3, 10)), F(-1, 10)
+    labels = [1 if sum(p * q for p, q in zip(w0, row)) + b0 > 0 else -1 for row in pts2]
+    assert list(classify.expected(c, pts2, (w0, b0)).predictions) == labels
+
+
+def test_cs4780_folded_update_and_perceptron_on_the_course_data():
+    a = load("cs4780-folded")
     e = update.expected(a.spec("perceptron_update"), pts([[0, 1]]), [-1], ((F(1), F(1)), F(0)), None)
     assert e.theta == (F(1), F(0))
     f = a.spec("perceptron")
@@ -215,3 +243,22 @@ def test_lfd_homework1_problems_9_and_10():
     its, p = _pla_experiment(100, 300, seed=9)
     assert _closest(its, [50, 100, 500, 1000, 5000]) == 100
     assert _closest(p, [0.001, 0.01, 0.1, 0.5, 0.8]) == 0.01
+
+
+# MIT 6.036 project 1 (2016-2017): the project's docstrings are those of MITx 6.86x's project1.py, and the course's
+# checks that do not depend on the visiting order carry over (test.py's check_perceptron_single_update and the
+# one-point check_perceptron / check_average_perceptron); with two points, the order is the rows' own.
+def test_mit6036_project1_published_checks_and_rows_in_order():
+    a = load("mit6036-project1")
+    step, p, avg = a.spec("perceptron_single_step_update"), a.spec("perceptron"), a.spec("average_perceptron")
+    for theta0, want, want0 in ((F("-1.5"), (0, 3), F("-0.5")), (F(-1), (0, 3), F(0))):
+        e = update.expected(step, pts([[1, 2]]), [1], ((F(-1), F(1)), theta0), None)
+        assert (e.theta, e.theta0) == (pts([want])[0], want0)
+    for T in (1, 2):
+        e = training.expected(p, pts([[1, 2]]), [1], True, T, None, None)
+        assert (e.theta, e.theta0) == (pts([[1, 2]])[0], F(1))
+        e = training.expected(avg, pts([[1, 2]]), [1], True, T, None, None, average=True)
+        assert (e.theta, e.theta0) == (pts([[1, 2]])[0], F(1))
+    # rows in order: visit (1, 2) then (-1, 0), both mistakes; the average is over the two visits
+    e = training.expected(avg, pts([[1, 2], [-1, 0]]), [1, 1], True, 1, None, None, average=True)
+    assert (e.theta, e.theta0) == (pts([[0.5, 2]])[0], F(3, 2))  # 6.86x's get_order gives (-0.5, 1), 1.5

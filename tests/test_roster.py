@@ -27,6 +27,23 @@ def test_name_column_is_optional_and_bom_and_crlf_are_fine(tmp_path):
     assert read_roster(path) == (Student("a"), Student("b"))
 
 
+@pytest.mark.parametrize("header, expected", [
+    ("Student,ID,SIS User ID,Section", ("ID", "Student")),  # Canvas gradebook export: its ID column first
+    ("Name,SID,Email", ("SID", "Name")),  # Gradescope
+    ("First name,Last name,ID number,Email address", ("ID number", None)),  # Moodle participants
+    ("Last Name,First Name,Username,Student ID", ("Student ID", None)),  # Blackboard: Student ID before Username
+    ("\ufeffsis_user_id,full-name", ("sis_user_id", "full-name")),
+])
+def test_the_id_column_may_be_spelled_as_platforms_export_it(tmp_path, header, expected):
+    cols = header.lstrip("\ufeff").split(",")
+    row = ",".join(f"v{k}" for k in range(len(cols)))
+    path = tmp_path / "r.csv"
+    path.write_text(f"{header}\n{row}\n", encoding="utf-8")
+    (student,) = read_roster(path)
+    assert student.id == f"v{cols.index(expected[0])}"
+    assert student.name == (f"v{cols.index(expected[1])}" if expected[1] else "")
+
+
 def test_student_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         Student("a", "b").id = "c"

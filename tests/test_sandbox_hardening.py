@@ -119,3 +119,36 @@ def test_strong_isolation_is_not_lost_to_a_harness_bug():
     with Sandbox(FAST) as sandbox:
         assert sandbox.isolation == "strong" or "sandbox setup failed" not in sandbox.isolation_note, \
             sandbox.isolation_note
+
+
+LOCKS_AND_CMDLINE = b'''
+import fcntl
+def f(*a):
+    out = {}
+    for name, lock in (("flock", lambda fh: fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)),
+                       ("lockf", lambda fh: fcntl.lockf(fh, fcntl.LOCK_SH | fcntl.LOCK_NB))):
+        try:
+            with open("/etc/passwd") as fh:
+                lock(fh)
+            out[name] = "locked"
+        except OSError as e:
+            out[name] = e.errno
+    with open("/proc/1/cmdline", "rb") as fh:
+        out["pid1"] = fh.read().decode("utf-8", "replace")
+    return out
+'''
+
+
+def test_no_file_locks_between_sandboxes_and_pid1_shows_no_grader_paths():
+    """Two sandboxes see the same inodes through read-only binds: a lock would be a channel between them, so
+    every lock is refused (ENOLCK); PID 1 inside (the child) shows a neutral command line, not the grader's."""
+    import errno as errno_module
+
+    with Sandbox(Limits(case_seconds=5, total_seconds=10)) as box:
+        run = box.run(LOCKS_AND_CMDLINE, "s.py", "f", [CaseInput("c", (), {}, None)])
+    if "seccomp" not in run.layers:
+        pytest.skip("no seccomp filter on this machine")
+    out = run.outcomes[0].value
+    assert out["flock"] == errno_module.ENOLCK and out["lockf"] == errno_module.ENOLCK
+    if run.isolation == "strong":
+        assert "zygote" not in out["pid1"] and "grader" not in out["pid1"] and "/" not in out["pid1"]

@@ -22,8 +22,9 @@ SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
 FILES = sorted(SUBMISSIONS.glob("*.py")) + sorted(SUBMISSIONS.glob("*.ipynb"))
 TWINS = [(p, SUBMISSIONS / f"{p.stem[3:]}.py") for p in sorted(SUBMISSIONS.glob("nb_*.ipynb"))
          if (SUBMISSIONS / f"{p.stem[3:]}.py").is_file()]
-PRESETS = ("mit6036", "mitx686x", "cs4780", "cs188", "udacity", "lfd")
-PRESET_FILES = sorted(p for name in PRESETS for p in (SUBMISSIONS / name).glob("*.py"))
+PRESETS = ("mit6036", "mit6036-project1", "mitx686x", "cs4780", "cs4780-folded", "cs188", "udacity", "lfd")
+PRESET_FILES = sorted(p for name in PRESETS for p in (SUBMISSIONS / name).glob("*.py")) + \
+    sorted(p for name in PRESETS for p in (SUBMISSIONS / name).glob("*.ipynb"))
 REAL = hasattr(sandbox_module, "Sandbox")
 CLAUSE = re.compile(r"^\s*(score|status|diagnosis|fails)\s*(=|<|:)\s*(\S+)\s*$")
 

@@ -75,11 +75,22 @@ def _answer_file(folder: Path, student: Student) -> Path | None:
     return None
 
 
+def _answer_ids(answers: Path) -> list[str]:
+    return sorted({p.stem for p in answers.glob("*.y*ml")} | {p.parent.name for p in answers.glob("*/answers.yaml")})
+
+
 def _students(answers: Path, roster: Path | None, sheets: dict[str, Sheet]) -> tuple[Student, ...]:
     if roster is not None:
         return read_roster(roster)
-    found = sorted({p.stem for p in answers.glob("*.y*ml")} | {p.parent.name for p in answers.glob("*/answers.yaml")})
-    return tuple(Student(name) for name in found if name in sheets)
+    return tuple(Student(name) for name in _answer_ids(answers) if name in sheets)
+
+
+def strays(answers: Path, students: tuple[Student, ...]) -> list[Entry]:
+    """Answer files that belong to no one checked (an id not on the roster, a typo in a file name): reported, so
+    that no student's work is silently left out."""
+    known = {n for s in students for n in (s.id, *folder_names([s.id]))}
+    return [Entry(Student(name), "", name, "not-on-roster", f"{name}: no student with this id on the roster")
+            for name in _answer_ids(answers) if name not in known]
 
 
 def check_class(key_folder: Path, answers: Path, roster: Path | None) -> tuple[str, dict[str, Sheet], list[Entry]]:
@@ -91,7 +102,7 @@ def check_class(key_folder: Path, answers: Path, roster: Path | None) -> tuple[s
     if not students:
         raise UsageError(f"{answers}: no answer file is named after a variant of {key_folder}; name them "
                          "<variant>.yaml, or pass --roster to match student ids")
-    entries = []
+    entries = strays(answers, students) if roster is not None else []
     for s in students:
         sheet, path = sheets.get(s.id), _answer_file(answers, s)
         if sheet is None:
@@ -123,9 +134,10 @@ def columns(entries: list[Entry]) -> list[str]:
 
 
 def _wrong_key(e: dict, sheet: Sheet, r: PartResult) -> tuple[str, str] | None:
-    """(what was wrong, the slip or '') for one incorrect result; None when nothing specific can be said."""
+    """(what was wrong, the slip or '') for one incorrect result; None when nothing specific can be said. What was
+    wrong is the student's answer, or `~reason` (a reason code the report words: `~unreadable`, `~weights_bad`)."""
     if r.status == "invalid":
-        return "unreadable", ""
+        return "~unreadable", ""
     if r.status != "incorrect":
         return None
     if r.reason in ("first_wrong_update", "trace_too_short"):
@@ -133,7 +145,7 @@ def _wrong_key(e: dict, sheet: Sheet, r: PartResult) -> tuple[str, str] | None:
         where = f"update {r.facts['k']}: {r.facts.get('given', '')}" if r.reason == "first_wrong_update" else \
             f"stopped after {r.facts['n']} update{'s' if r.facts['n'] != 1 else ''}"
         return where, slip_of(e["data"], key, r.reason, r.facts)
-    return (r.facts.get("given") or r.reason), ""
+    return (r.facts.get("given") or f"~{r.reason or 'incorrect'}"), ""
 
 
 def summary(title: str, sheets: dict[str, Sheet], entries: list[Entry]) -> dict:
@@ -156,7 +168,8 @@ def summary(title: str, sheets: dict[str, Sheet], entries: list[Entry]) -> dict:
                     p["who"][shown].append(entry.student.id)
                     if wrong[1]:
                         p["slips"][wrong[1]] += 1
-    return {"title": title, "students": len(entries), "checked": len(checked),
+    return {"title": title, "students": len([x for x in entries if x.status != "not-on-roster"]),
+            "checked": len(checked),
             "statuses": dict(sorted(Counter(x.status for x in entries).items())),
             "parts": [_part_doc(p, len(checked)) for p in parts.values()],
             "students_not_checked": [{"id": x.student.id, "name": x.student.name, "status": x.status,
@@ -166,6 +179,7 @@ def summary(title: str, sheets: dict[str, Sheet], entries: list[Entry]) -> dict:
 def _part_doc(p: dict, checked: int) -> dict:
     ranked = sorted(p["wrong"].items(), key=lambda kv: (-kv[1], kv[0]))[:TOP]
     return {"part": p["part"], "label": p["label"], "right": p["right"], "answered": p["answered"], "checked": checked,
-            "most_common_wrong": [{"variant": v, "answer": a, "count": n, "students": sorted(p["who"][(v, a)])}
-                                  for (v, a), n in ranked],
+            "most_common_wrong": [{"variant": v, "answer": "" if a.startswith("~") else a,
+                                   "reason": a[1:] if a.startswith("~") else "", "count": n,
+                                   "students": sorted(p["who"][(v, a)])} for (v, a), n in ranked],
             "slips": [{"slip": s, "count": n} for s, n in sorted(p["slips"].items(), key=lambda kv: (-kv[1], kv[0]))]}

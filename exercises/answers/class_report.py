@@ -17,7 +17,7 @@ def gradebook_csv(entries: list[Entry]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["id", "name", "variant", "status", *cols, "score", "max_score"])
-    for x in entries:
+    for x in (x for x in entries if x.status != "not-on-roster"):  # the gradebook lists the roster's students only
         got = {f"{e['number']}.{r.id}": int(r.correct) for e, rs in x.results for r in rs}
         score = sum(got.values()) if x.status == "checked" else ""
         w.writerow([csv_cell(x.student.id), csv_cell(x.student.name), csv_cell(x.sheet), x.status,

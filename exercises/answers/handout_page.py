@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from exercises import __version__
 from exercises.answers.digests import scheme_json
 from exercises.shared import render
@@ -22,10 +24,12 @@ def _part_view(exercise: dict, part: dict) -> dict:
     if part["type"] == "sequence":
         view.update(item_keys=part["item_keys"], fields=FIELDS, placeholders=PLACEHOLDERS)
     elif part["type"] == "certificate":
-        data = exercise["data"]
+        data, example = exercise["data"], part.get("example", "")
+        theta = re.search(r"\.theta: (\[[^\]]*\])", example)
+        weights = re.search(r"\.weights: (\[[^\]]*\])", example)  # the kind's placeholders, which prove nothing
         view.update(name=part["id"].split(".")[0], offset=part["id"].startswith("offset."),
-                    theta_example="[" + ", ".join(["1"] * len(data["X"][0])) + "]",
-                    weights_example="[" + ", ".join(["1"] * len(data["X"])) + "]")
+                    theta_example=theta.group(1) if theta else "[" + ", ".join(["…"] * len(data["X"][0])) + "]",
+                    weights_example=weights.group(1) if weights else "[" + ", ".join(["…"] * len(data["X"])) + "]")
     return view
 
 

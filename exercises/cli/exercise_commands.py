@@ -117,8 +117,10 @@ def run_generate(args: argparse.Namespace) -> int:
     sheets = build_sheets(spec, _seeds(args, spec))
     written = write_outputs(spec, sheets, formats, args.out, plan, args.jobs)
     if not args.quiet:
+        first = sorted(p.name for p in (args.out / "variants").iterdir())[0]
         print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),
-                     files=written, seconds=f"{time.perf_counter() - start:.1f}"), end="")
+                     files=written, seconds=f"{time.perf_counter() - start:.1f}", key="json" in formats,
+                     roster=str(args.roster) if args.roster else "", first=first), end="")
     return 0
 
 
@@ -135,8 +137,8 @@ def run_show(args: argparse.Namespace) -> int:
     sheet = build_sheets(spec, [(label, name, seed)])[0]
     roles = ("question", "key") if args.key else ("question",)
     sections = [{"heading": f"Variant {label} (seed {args.seed})", "body": "".join(
-        render_variant(v, ["md"])["md"][role] for v in sheet.variants for role in roles)}]
-    print(render_page("md", "key" if args.key else "question", spec, sections), end="")
+        render_variant(v, ["term"])["term"][role] for v in sheet.variants for role in roles)}]
+    print(render_page("term", "key" if args.key else "question", spec, sections), end="")
     return 0
 
 

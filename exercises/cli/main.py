@@ -18,7 +18,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but usage mistakes become UsageError (one line, exit 2) instead of a usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+        command = self.prog.removeprefix("rosenblatt").strip()  # the error boundary prints `rosenblatt: ` itself
+        raise UsageError(f"{command + ': ' if command else ''}{message} (see {self.prog} --help)")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 import sympy
 
@@ -84,8 +85,24 @@ def _values(key: str, label: str, value: Any) -> list[Blank]:
     return [_scalar(key, label, value)]
 
 
-def part_blanks(kind: str, data: Any, solution: Any) -> tuple[PartBlanks, ...]:
-    """Every part of a variant as blanks, in the order check-answers lists them."""
+def sequence_rows(variants: Sequence[Any]) -> int:
+    """The rows a pool asks for each sequence part: two more than its longest, the same for every variant, so that
+    the number of rows tells nothing about a variant's count (rows past the last item are answered with 0)."""
+    longest = max((len(p.value) for v in variants for p in get_kind(v.kind).parts(v.data, v.solution)
+                   if p.type == "sequence"), default=0)
+    return longest + 2 if longest else 0
+
+
+def _padded(part: Any, rows: int) -> tuple:
+    """A sequence's items, then zero items up to `rows` (the point 0 says: no such update)."""
+    zero = tuple(tuple(Fraction(0) for _ in value) if isinstance(value, tuple) else 0 for value in part.value[0]) \
+        if part.value else tuple(0 for _ in part.item_keys)
+    return tuple(part.value) + (zero,) * max(0, rows - len(part.value))
+
+
+def part_blanks(kind: str, data: Any, solution: Any, rows: int = 0) -> tuple[PartBlanks, ...]:
+    """Every part of a variant as blanks, in the order check-answers lists them; a sequence part is padded to
+    `rows` rows (see sequence_rows)."""
     out = []
     for part in get_kind(kind).parts(data, solution):
         blanks: list[Blank] = []
@@ -94,15 +111,28 @@ def part_blanks(kind: str, data: Any, solution: Any) -> tuple[PartBlanks, ...]:
         elif part.type == "set":  # one blank per member, smallest first
             blanks = _values(part.id, f"{part.label}, in increasing order", tuple(sorted(part.value)))
         elif part.type == "sequence":
-            for n, item in enumerate(part.value, 1):
+            for n, item in enumerate(_padded(part, rows), 1):
                 for name, value in zip(part.item_keys, item):
-                    blanks += _values(f"{part.id}[{n}].{name}", f"update {n}: {GREEK.get(name, name)}", value)
+                    label = f"update {n}: {GREEK.get(name, name)}" + (" (0 if there is no such update)"
+                                                                        if name == "point" else "")
+                    blanks += _values(f"{part.id}[{n}].{name}", label, value)
         out.append(PartBlanks(part.id, part.label, tuple(blanks)))
     return tuple(out)
 
 
-def choices(blank: Blank, count: int = 4) -> tuple[str, ...]:
-    """The right answer and up to count - 1 distractors for a multiple-choice blank (deterministic, all distinct)."""
+def shuffled(options: tuple[str, ...], salt: str) -> tuple[str, ...]:
+    """The options in an order drawn from `salt` (the variant's seed and the blank): the same on every run, and
+    no position that gives the right answer away."""
+    return tuple(sorted(options, key=lambda o: hashlib.sha256(f"{salt}|{o}".encode("utf-8")).digest()))
+
+
+def choices(blank: Blank, seed: int, count: int = 4) -> tuple[str, ...]:
+    """The right answer and up to count - 1 distractors for a multiple-choice blank (all distinct), in the order
+    shuffled from the variant's seed."""
+    return shuffled(_options(blank, count), f"{seed}|{blank.key}")
+
+
+def _options(blank: Blank, count: int) -> tuple[str, ...]:
     if blank.form == "verdict":
         return ("yes", "no")
     v = blank.value if isinstance(blank.value, sympy.Basic) else sympy.Rational(blank.value.numerator,

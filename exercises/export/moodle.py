@@ -7,29 +7,33 @@ import xml.etree.ElementTree as ET
 from typing import Any, Sequence
 
 from exercises import __version__
-from exercises.export.fields import Blank, choices, decimal_text, part_blanks
+from exercises.export.fields import Blank, choices, decimal_text, part_blanks, sequence_rows
 from exercises.export.pool import Item, items
 from exercises.kinds import get_kind
 from exercises.shared import render
 
 PENALTY = "0.3333333"
-CLOZE_SPECIAL = "\\}#~/\""  # characters Moodle's embedded answers need escaped with a backslash
 
 
 def escape_cloze(text: str) -> str:
-    return "".join("\\" + c if c in CLOZE_SPECIAL else c for c in text)
+    """An answer as Moodle's qtype_multianswer reads it back: an answer ends at an unescaped `~`, `#` or `}`, then
+    is entity-decoded and only `\\}` and `\\#` are un-escaped; so `&` is written `&amp;`, `}` and `#` get a
+    backslash, and a `~` or a backslash (which nothing un-escapes) cannot be written at all."""
+    if "~" in text or "\\" in text:
+        raise ValueError(f"a Moodle cloze answer cannot hold ~ or a backslash: {text!r}")
+    return text.replace("&", "&amp;").replace("}", "\\}").replace("#", "\\#")
 
 
-def marker(blank: Blank) -> str:
-    """Moodle's embedded answer for one blank: NUMERICAL with tolerance 0, or MULTICHOICE for roots and verdicts."""
+def marker(blank: Blank, seed: int) -> str:
+    """Moodle's embedded answer for one blank: NUMERICAL with tolerance 0, or a drop-down for roots and verdicts
+    (MULTICHOICE_S: written in the variant's seeded order, and Moodle shuffles it again per attempt)."""
     if blank.form == "decimal":
         return f"{{1:NUMERICAL:={decimal_text(blank.value)}:0}}"
     if blank.form == "fraction":
         return f"{{1:NUMERICAL:={blank.value.numerator}:0}} / {{1:NUMERICAL:={blank.value.denominator}:0}}"
-    options = choices(blank)
+    options = choices(blank, seed)
     right = blank.text
-    kind = "MULTICHOICE" if blank.form == "verdict" else "MULTICHOICE_S"  # _S: Moodle shuffles the choices
-    return "{1:" + kind + ":" + "~".join(("=" if o == right else "") + escape_cloze(o) for o in options) + "}"
+    return "{1:MULTICHOICE_S:" + "~".join(("=" if o == right else "") + escape_cloze(o) for o in options) + "}"
 
 
 def _text(parent: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:
@@ -57,11 +61,11 @@ def _category(quiz: ET.Element, path: str, description: str) -> None:
     _text(q, "info", description, format="html")
 
 
-def _question(quiz: ET.Element, item: Item) -> None:
+def _question(quiz: ET.Element, item: Item, rows: int) -> None:
     v, module = item.variant, get_kind(item.variant.kind)
-    parts = [{"id": p.id, "label": p.label, "blanks": [{"key": b.key, "label": b.label, "marker": marker(b)}
+    parts = [{"id": p.id, "label": p.label, "blanks": [{"key": b.key, "label": b.label, "marker": marker(b, v.seed)}
                                                         for b in p.blanks]}
-             for p in part_blanks(v.kind, v.data, v.solution)]
+             for p in part_blanks(v.kind, v.data, v.solution, rows)]
     q = ET.SubElement(quiz, "question", type="cloze")
     _text(q, "name", f"{item.label} {v.title}")
     text = render("export/moodle_question.html", question=item.fragments["moodle"]["question"], parts=parts)
@@ -82,7 +86,8 @@ def moodle_xml(spec: Any, sheets: Sequence[Any]) -> bytes:
         names = ["Rosenblatt", spec.title] + ([f"{number}. {exercise.title}"] if len(spec.exercises) > 1 else [])
         _category(quiz, category_path(names), render("export/moodle_category.html", title=exercise.title,
                                                      count=len(group), spec=spec.name, version=__version__))
+        rows = sequence_rows([i.variant for i in group])
         for item in group:
-            _question(quiz, item)
+            _question(quiz, item, rows)
     ET.indent(quiz, space="  ")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(quiz, encoding="unicode") + "\n").encode("utf-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import uuid
@@ -98,8 +99,15 @@ def _inputs(item: Item) -> list[dict]:
     return out
 
 
-def _qid(spec_name: str, number: int, exercise: Exercise) -> str:
-    return re.sub(r"[^A-Za-z0-9_-]", "_", f"{spec_name}_{number}_{exercise.kind}")
+def identity(spec_name: str, variants: Sequence[Any]) -> str:
+    """A short tag of the spec and the variants' seeds (so of the run's seed or roster): a retake's questions get
+    their own folders and UUIDs, and two sets coexist in one course."""
+    text = spec_name + "|" + ",".join(f"{v.number}:{v.kind}:{v.seed}" for v in variants)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
+def _qid(spec_name: str, number: int, exercise: Exercise, tag: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "_", f"{spec_name}_{number}_{exercise.kind}_{tag}")
 
 
 def _json(value: Any) -> bytes:
@@ -113,9 +121,9 @@ def prairielearn_files(spec: Any, sheets: Sequence[Any]) -> dict[str, bytes]:
     listed = []
     for number, exercise in enumerate(spec.exercises, 1):
         group = [i for i in pool if i.variant.number == number]
-        qid = _qid(spec.name, number, exercise)
+        qid = _qid(spec.name, number, exercise, identity(spec.name, [i.variant for i in group]))
         base = f"prairielearn/questions/{qid}"
-        info = {"uuid": stable_uuid("pl-question", spec.name, str(number), exercise.kind),
+        info = {"uuid": stable_uuid("pl-question", qid),
                 "title": exercise.title, "topic": TOPIC, "tags": ["rosenblatt", exercise.kind], "type": "v3",
                 "gradingMethod": "Internal", "singleVariant": len(group) == 1, "partialCredit": True}
         files[f"{base}/info.json"] = _json(info)
@@ -127,7 +135,7 @@ def prairielearn_files(spec: Any, sheets: Sequence[Any]) -> dict[str, bytes]:
             files[f"{base}/{name}"] = (TEMPLATES / "prairielearn" / name).read_bytes()
         listed.append({"qid": qid, "title": exercise.title, "count": len(group)})
     kinds = sorted({e.kind for e in spec.exercises})
-    course = {"uuid": stable_uuid("pl-course", spec.name), "name": "PERCEPTRON", "title": spec.title,
+    course = {"uuid": stable_uuid("pl-course", spec.name, identity(spec.name, [i.variant for i in pool])), "name": "PERCEPTRON", "title": spec.title,
               "topics": [{"name": TOPIC, "color": "blue1"}],
               "tags": [{"name": t, "color": "gray1"} for t in ["rosenblatt"] + kinds]}
     files["prairielearn/infoCourse.json"] = _json(course)

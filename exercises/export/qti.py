@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from typing import Any, Sequence
 
-from exercises.export.fields import Blank, PartBlanks, choices, decimal_text, part_blanks, terminating
+from exercises.export.fields import Blank, PartBlanks, choices, decimal_text, part_blanks, sequence_rows, terminating
 from exercises.export.pool import Item, items
 from exercises.kinds import get_kind
 from exercises.shared import render
@@ -32,7 +32,16 @@ def accepted(blank: Blank) -> tuple[str, ...]:
         out += [text, text.replace("0.", ".", 1) if text.lstrip("-").startswith("0.") else text]
     if blank.form == "decimal" and blank.value.denominator == 1:
         out.append(f"{blank.value.numerator}.0")
+    if blank.form == "surd":  # Canvas compares text: the canonical spelling, with or without spaces around * and /
+        spaced = blank.text.replace("*", " * ")
+        out += [spaced, blank.text.replace("/", " / "), spaced.replace("/", " / ")]
     return tuple(dict.fromkeys(out))
+
+
+def needs_dropdowns(blanks: Sequence[Blank]) -> bool:
+    """Canvas asks one kind of blank per question: drop-downs only when every blank is a root or a verdict (a
+    choice among a few); otherwise every blank is typed, roots in the spelling the question shows."""
+    return bool(blanks) and all(b.form in ("surd", "verdict") for b in blanks)
 
 
 def _field(meta: ET.Element, label: str, entry: str) -> None:
@@ -55,15 +64,15 @@ def _figure_html(html: str, fig: Any, files: dict[str, bytes]) -> str:
     return html.replace('src="@@FIGURE@@"', f'src="{FILEBASE}{name}"')
 
 
-def _blank_choices(blank: Blank, dropdowns: bool) -> tuple[str, ...]:
-    return choices(blank) if dropdowns else accepted(blank)
+def _blank_choices(blank: Blank, dropdowns: bool, seed: int) -> tuple[str, ...]:
+    return choices(blank, seed) if dropdowns else accepted(blank)
 
 
-def _item(section: ET.Element, item: Item, files: dict[str, bytes]) -> None:
+def _item(section: ET.Element, item: Item, files: dict[str, bytes], rows: int) -> None:
     v, module = item.variant, get_kind(item.variant.kind)
-    groups: Sequence[PartBlanks] = part_blanks(v.kind, v.data, v.solution)
+    groups: Sequence[PartBlanks] = part_blanks(v.kind, v.data, v.solution, rows)
     blanks = [b for g in groups for b in g.blanks]
-    dropdowns = any(b.form == "surd" for b in blanks)
+    dropdowns = needs_dropdowns(blanks)
     names = {b.key: f"b{k}" for k, b in enumerate(blanks, 1)}
     parts = [{"id": g.id, "label": g.label, "blanks": [{"key": b.key, "label": b.label, "name": names[b.key]}
                                                      for b in g.blanks]} for g in groups]
@@ -72,25 +81,25 @@ def _item(section: ET.Element, item: Item, files: dict[str, bytes]) -> None:
     _field(meta, "question_type", "multiple_dropdowns_question" if dropdowns else "fill_in_multiple_blanks_question")
     _field(meta, "points_possible", str(len(blanks)))
     question = render("export/qti_question.html", question=item.fragments["qti"]["question"], parts=parts,
-                      dropdowns=dropdowns)
+                      dropdowns=dropdowns, roots=any(b.form == "surd" for b in blanks))
     presentation = ET.SubElement(node, "presentation")
     _mattext(presentation, _figure_html(question, module.figure(v.data, v.solution, False), files), "text/html")
     for b in blanks:
         lid = ET.SubElement(presentation, "response_lid", ident=f"response_{names[b.key]}")
         _mattext(lid, names[b.key])
-        render_choice = ET.SubElement(lid, "render_choice")
-        for k, text in enumerate(_blank_choices(b, dropdowns), 1):
+        render_choice = ET.SubElement(lid, "render_choice", shuffle="Yes" if dropdowns else "No")
+        for k, text in enumerate(_blank_choices(b, dropdowns, v.seed), 1):
             label = ET.SubElement(render_choice, "response_label", ident=f"{names[b.key]}_{k}")
             _mattext(label, text)
-    _scoring(node, blanks, names, dropdowns)
+    _scoring(node, blanks, names, dropdowns, v.seed)
     key = _figure_html(item.fragments["qti"]["key"], module.figure(v.data, v.solution, True), files)
     feedback = ET.SubElement(node, "itemfeedback", ident="general_fb")
     _mattext(ET.SubElement(feedback, "flow_mat"), key, "text/html")
 
 
-def _scoring(node: ET.Element, blanks: list[Blank], names: dict[str, str], dropdowns: bool) -> None:
+def _scoring(node: ET.Element, blanks: list[Blank], names: dict[str, str], dropdowns: bool, seed: int) -> None:
     """Canvas's scoring: SCORE 0..100, each blank adds its share; a fill-in blank accepts any of its texts, a
-    drop-down only its first choice (the right one; Canvas shuffles the choices when the quiz says so)."""
+    drop-down only its right choice (wherever the variant's shuffle put it)."""
     proc = ET.SubElement(node, "resprocessing")
     ET.SubElement(ET.SubElement(proc, "outcomes"), "decvar", maxvalue="100", minvalue="0", varname="SCORE",
                   vartype="Decimal")
@@ -100,8 +109,8 @@ def _scoring(node: ET.Element, blanks: list[Blank], names: dict[str, str], dropd
     share = f"{100 / max(1, len(blanks)):.4f}"
     for b in blanks:
         name = names[b.key]
-        count = 1 if dropdowns else len(accepted(b))
-        for k in range(1, count + 1):
+        right = [choices(b, seed).index(b.text) + 1] if dropdowns else range(1, len(accepted(b)) + 1)
+        for k in right:
             cond = ET.SubElement(proc, "respcondition")
             ET.SubElement(ET.SubElement(cond, "conditionvar"), "varequal", respident=f"response_{name}").text = \
                 f"{name}_{k}"
@@ -117,11 +126,12 @@ def _assessment(ident: str, title: str, group: list[Item], files: dict[str, byte
     pool = ET.SubElement(top, "section", ident=f"{ident}_pool", title=title)
     selection = ET.SubElement(ET.SubElement(pool, "selection_ordering"), "selection")
     ET.SubElement(selection, "selection_number").text = "1"
-    points = len([b for g in part_blanks(group[0].variant.kind, group[0].variant.data, group[0].variant.solution)
-                  for b in g.blanks]) if group else 0
+    rows = sequence_rows([i.variant for i in group])
+    points = len([b for g in part_blanks(group[0].variant.kind, group[0].variant.data, group[0].variant.solution,
+                                         rows) for b in g.blanks]) if group else 0
     ET.SubElement(ET.SubElement(selection, "selection_extension"), "points_per_item").text = str(points)
     for item in group:
-        _item(pool, item, files)
+        _item(pool, item, files, rows)
     return _xml(root)
 
 

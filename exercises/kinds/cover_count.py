@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 
 from exercises.core import cover_count, cover_fraction
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part
 from exercises.kinds.params import Params
 from exercises.shared import fraction_str
@@ -66,8 +67,8 @@ def answer_json(data: CoverData, sol: CoverSolution) -> dict:
 
 
 def parts(data: CoverData, sol: CoverSolution) -> tuple[Part, ...]:
-    return (Part("count", "C(P, N)", "exact", sol.count, "14"),
-            Part("fraction", "the fraction C(P, N) / 2^P", "exact", sol.fraction, "7/8"))
+    return outside((Part("count", "C(P, N)", "exact", sol.count, "14"),
+                           Part("fraction", "the fraction C(P, N)/2^P", "exact", sol.fraction, "7/8")))
 
 
 def view(data: CoverData, sol: CoverSolution) -> dict:

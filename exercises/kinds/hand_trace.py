@@ -9,6 +9,7 @@ import numpy as np
 
 from exercises.core import Trace, perceptron_trace
 from exercises.kinds.figures import Line, scene
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
@@ -151,7 +152,7 @@ def parts(data: HandTraceData, trace: Trace) -> tuple[Part, ...]:
     if data.offset:
         out.append(Part("theta0", "the final θ₀", "exact", trace.theta0, "-1"))
     out.append(Part("mistakes", "the number of mistakes", "exact", trace.mistakes, "3"))
-    return tuple(out)
+    return outside(tuple(out))
 
 
 def view(data: HandTraceData, trace: Trace) -> dict:
@@ -176,7 +177,7 @@ def view(data: HandTraceData, trace: Trace) -> dict:
 def figure(data: HandTraceData, trace: Trace, key: bool):
     if not key:
         return scene(data.X, data.y)
-    lines = [Line(u.theta, u.theta0, "update", str(n)) for n, u in enumerate(trace.updates, 1)]
+    lines = [Line(u.theta, u.theta0, "update", f"#{n}") for n, u in enumerate(trace.updates, 1)]
     if lines:
         lines[-1] = Line(trace.theta, trace.theta0, "final", lines[-1].label)
     return scene(data.X, data.y, lines)

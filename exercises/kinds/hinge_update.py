@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 
 from exercises.kinds.figures import Line, scene
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid
 from exercises.kinds.params import Params
@@ -95,10 +96,10 @@ def answer_json(data: HingeData, sol: HingeSolution) -> dict:
 
 
 def parts(data: HingeData, sol: HingeSolution) -> tuple[Part, ...]:
-    return (Part("loss", "the loss max(0, −y θ·x)", "exact", sol.loss, "3"),
-            Part("gradient", "the (sub)gradient of the loss at θ", "exact", sol.gradient, "[-1, 2]"),
-            Part("theta", "θ after one SGD step", "exact", sol.theta, "[0, 1]"),
-            Part("same", "is this the perceptron update?", "verdict", sol.theta == sol.perceptron, "yes"))
+    return outside((Part("loss", "the loss max(0, −y θ·x)", "exact", sol.loss, "3"),
+                           Part("gradient", "the (sub)gradient of the loss at θ", "exact", sol.gradient, "[-1, 2]"),
+                           Part("theta", "θ after one SGD step", "exact", sol.theta, "[0, 1]"),
+                           Part("same", "is this the perceptron update?", "verdict", sol.theta == sol.perceptron, "yes")))
 
 
 def view(data: HingeData, sol: HingeSolution) -> dict:
@@ -110,7 +111,17 @@ def view(data: HingeData, sol: HingeSolution) -> dict:
 
 
 def figure(data: HingeData, sol: HingeSolution, key: bool):
+    """The boundary before the step and, in the key, after it: one line, labelled so, when the step keeps it."""
+    if key and _same_boundary(data.theta, sol.theta):
+        return scene([data.x], [data.y], [Line(sol.theta, Fraction(0), "final", "before = after")])
     lines = [Line(data.theta, Fraction(0), "update", "before")]
     if key:
         lines.append(Line(sol.theta, Fraction(0), "final", "after"))
     return scene([data.x], [data.y], lines)
+
+
+def _same_boundary(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> bool:
+    """θ and c·θ (c > 0) draw the same boundary, on the same side."""
+    if len(a) != 2 or not any(a) or not any(b):
+        return a == b
+    return a[0] * b[1] == a[1] * b[0] and a[0] * b[0] + a[1] * b[1] > 0

@@ -9,6 +9,7 @@ import numpy as np
 
 from exercises.core import MarginBound, MaxMargin, margin_bound, max_margin
 from exercises.kinds.figures import Line, scene
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
@@ -106,15 +107,15 @@ def answer_json(data: MaxMarginData, sol: MaxMarginSolution) -> dict:
 
 def parts(data: MaxMarginData, sol: MaxMarginSolution) -> tuple[Part, ...]:
     dim = len(data.w_star)
-    return (
+    return outside((
         Part("star_bound", "the bound (R/γ)² of the given w*", "exact", sol.star.bound, "25"),
         Part("w_max", "the maximum-margin separator, scaled so that min y w·x = 1", "exact", sol.best.w,
              "[" + ", ".join(["1/2"] * dim) + "]"),
         Part("support", "the points on its margin (their numbers)", "set", sol.best.support, "[1, 3]"),
-        Part("gamma_max", "the largest margin γ_max", "exact", sol.best.gamma_max, "sqrt(2)/2"),
-        Part("best_bound", "the best bound R²/γ_max²", "exact", sol.best.best_bound, "10"),
+        Part("gamma_max", "the largest margin γₘₐₓ", "exact", sol.best.gamma_max, "sqrt(2)/2"),
+        Part("best_bound", "the best bound R²/γₘₐₓ²", "exact", sol.best.best_bound, "10"),
         Part("mistakes", "the mistakes the perceptron makes from zero", "exact", sol.best.mistakes, "3"),
-    )
+    ))
 
 
 def view(data: MaxMarginData, sol: MaxMarginSolution) -> dict:
@@ -143,9 +144,9 @@ def figure(data: MaxMarginData, sol: MaxMarginSolution, key: bool):
         theta, theta0 = (w[:-1], w[-1]) if data.offset else (w, Fraction(0))
         return Line(tuple(theta), theta0 + shift, role, label)
 
-    lines = [line(data.w_star, "separator", "w*")]
+    lines = [line(data.w_star, "separator", "$w^*$")]
     if not key:
         return scene(data.X, data.y, lines)
     w = sol.best.w
-    lines += [line(w, "margin", "", Fraction(-1)), line(w, "margin", "", Fraction(1)), line(w, "maxmargin", "w_max")]
+    lines += [line(w, "margin", "", Fraction(-1)), line(w, "margin", "", Fraction(1)), line(w, "maxmargin", "$w_{\\max}$")]
     return scene(data.X, data.y, lines, bands=[line(w, "maxmargin", "")])

@@ -9,6 +9,7 @@ import numpy as np
 
 from exercises.core import MarginBound, margin_bound
 from exercises.kinds.figures import Line, scene
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
@@ -71,13 +72,13 @@ def answer_json(data: MistakeBoundData, mb: MarginBound) -> dict:
 
 
 def parts(data: MistakeBoundData, mb: MarginBound) -> tuple[Part, ...]:
-    return (
+    return outside((
         Part("gamma", "the margin γ of w*", "exact", mb.gamma, "sqrt(2)/2"),
         Part("R", "the radius R", "exact", mb.R, "sqrt(5)"),
         Part("bound", "the bound (R/γ)²", "exact", mb.bound, "10"),
         Part("mistakes", "the mistakes the perceptron makes (from θ = 0, through the origin)", "exact",
              mb.mistakes, "3"),
-    )
+    ))
 
 
 def view(data: MistakeBoundData, mb: MarginBound) -> dict:
@@ -100,4 +101,4 @@ def _paren(v: Fraction) -> str:
 
 
 def figure(data: MistakeBoundData, mb: MarginBound, key: bool):
-    return scene(data.X, data.y, [Line(data.w_star, Fraction(0), "separator", "w*")])
+    return scene(data.X, data.y, [Line(data.w_star, Fraction(0), "separator", "$w^*$")])

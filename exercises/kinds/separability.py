@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from exercises.core import Decision, Infeasibility, Separator, separability, verify_infeasibility, verify_separator
 from exercises.kinds.figures import Line, scene
+from exercises.kinds.examples import outside, proofless
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
@@ -139,12 +140,12 @@ def parts(data: SeparabilityData, solution) -> tuple[Part, ...]:
     for name, decision in zip(("origin", "offset"), solution):
         where = "through the origin" if name == "origin" else "with an offset"
         out.append(Part(f"{name}.separable", f"separable {where}?", "verdict", decision.separable, "yes"))
-        example = f"{name}.theta: [{', '.join(['1'] * len(data.X[0]))}]" + \
-            (f" with {name}.theta0: 2" if name == "offset" else "") + \
-            f", or {name}.weights: [{', '.join(['1'] * len(data.X))}]"
+        theta, theta0, weights = proofless(data.X, data.y, name == "offset")  # a hint proves nothing
+        example = f"{name}.theta: {theta}" + (f" with {name}.theta0: {theta0}" if name == "offset" else "") + \
+            f", or {name}.weights: {weights}"
         out.append(Part(f"{name}.certificate", f"proof {where} (a separator, or weights λ)", "certificate",
                         None, example))
-    return tuple(out)
+    return outside(tuple(out))
 
 
 def _exact_vector(values, n: int, what: str) -> tuple[Fraction, ...]:

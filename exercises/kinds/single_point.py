@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 
 from exercises.kinds.figures import scene
+from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid
 from exercises.kinds.params import Params
@@ -87,8 +88,8 @@ def answer_json(data: SinglePointData, sol: SinglePointSolution) -> dict:
 
 
 def parts(data: SinglePointData, sol: SinglePointSolution) -> tuple[Part, ...]:
-    return (Part("from_zero", "mistakes starting from θ = 0", "exact", sol.from_zero, "1"),
-            Part("from_start", "mistakes starting from the given θ", "exact", sol.from_start, "4"))
+    return outside((Part("from_zero", "mistakes starting from θ = 0", "exact", sol.from_zero, "1"),
+                           Part("from_start", "mistakes starting from the given θ", "exact", sol.from_start, "4")))
 
 
 def view(data: SinglePointData, sol: SinglePointSolution) -> dict:

@@ -85,16 +85,31 @@ def _read_text(path: str | os.PathLike, label: str) -> str:
                           "save the roster as CSV UTF-8") from None
 
 
+# The id column as learning platforms name it in their exports (Canvas: ID, SIS User ID; Moodle: ID number,
+# Username; Blackboard: Student ID, Username; Gradescope: SID), tried in this order; likewise the name column.
+ID_COLUMNS = ("id", "student id", "sid", "sis user id", "student number", "id number", "username", "user id",
+              "sis login id", "login id", "email", "email address")
+NAME_COLUMNS = ("name", "student name", "full name", "student", "display name")
+
+
+def _column_name(cell: str) -> str:
+    """`Student_ID `, `student-id` and `\ufeffStudent ID` all read `student id`."""
+    return " ".join(cell.replace("\ufeff", "").replace("_", " ").replace("-", " ").lower().split())
+
+
 def _columns(label: str, header: list[str]) -> tuple[int, int | None]:
-    names = [cell.strip().lower() for cell in header]
+    names = [_column_name(cell) for cell in header]
     for index, name in enumerate(names):
         if name and name in names[:index]:
             raise RosterError(f"{label}: row 1: column {header[index].strip()!r} appears twice in the header")
-    if "id" not in names:
+    id_name = next((n for n in ID_COLUMNS if n in names), None)
+    if id_name is None:
         found = ", ".join(repr(cell) for cell in header[:10])
-        raise RosterError(f"{label}: row 1: the header has no id column (found {found}); "
-                          "the first row must name the columns, separated by commas")
-    return names.index("id"), (names.index("name") if "name" in names else None)
+        raise RosterError(f"{label}: row 1: the header has no id column (found {found}); the first row must name "
+                          "the columns, separated by commas, one of them id (or Student ID, SIS User ID, Username, "
+                          "ID number, SID, as learning platforms export them)")
+    name_name = next((n for n in NAME_COLUMNS if n in names and n != id_name), None)
+    return names.index(id_name), (names.index(name_name) if name_name else None)
 
 
 def _student(label: str, number: int, row: list[str], id_col: int, name_col: int | None) -> Student:

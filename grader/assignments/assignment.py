@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,9 @@ BUNDLED = Path(__file__).resolve().parent
 FAMILIES = functions.FAMILIES["perceptron"]
 SLOTS = functions.SLOTS
 RETURNS = functions.RETURNS["perceptron"]
-TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "functions",
-            "class", "terms", "notebook_cells")
+TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
+            "functions",
+            "class", "terms", "notebook_cells", "stand_ins", "legacy_names")
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
@@ -41,7 +43,10 @@ class Assignment:
     handout: str | None
     source: str
     digest: str
-    notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all
+    notebook_cells: str = "definitions"  # what runs of a .ipynb submission: definitions | all | graded
+    stand_ins: tuple[str, ...] = ()  # modules the course's files import, stood in for where not installed
+    load_seconds: float = 2.0  # importing the file (a course's files may run the course's own tests at import)
+    legacy_names: bool = False  # Python 2 builtins (xrange, ...) and NumPy's removed aliases (np.float, ...)
 
     @property
     def primary(self) -> FunctionSpec:
@@ -60,7 +65,16 @@ class Assignment:
     @property
     def names(self) -> tuple[str, ...]:
         """Every top-level name students define (their functions, or their class)."""
-        return (self.klass.name,) if self.klass else tuple(f.name for f in self.functions)
+        return (self.klass.name,) if self.klass else tuple(n for f in self.functions for n in f.names)
+
+    @property
+    def aliased(self) -> bool:
+        """Whether some function accepts more than one name."""
+        return any(len(f.names) > 1 for f in self.functions)
+
+    def spelled(self) -> str:
+        """The names students may define, for messages: `perceptronUpdate (or perceptron_update) or perceptron`."""
+        return self.klass.name if self.klass else " or ".join(f.spelled() for f in self.functions)
 
     # The single-function view (the primary function), used where an assignment has one function.
     arguments = property(lambda self: self.primary.arguments)
@@ -104,15 +118,20 @@ def bundled() -> list[Assignment]:
 
 
 def resolve(spec: str | None) -> Path:
-    """Map `--assignment NAME|FILE` (None: the default) to a file path; unknown names are an AssignmentError."""
+    """Map `--assignment NAME|FILE` (None: the default) to a file path; unknown names are an AssignmentError.
+
+    NAME is a bundled preset unless it looks like a path (contains a / or ends in .yaml or .yml): a folder or
+    file named `cs188` in the working directory does not shadow the preset."""
     spec = spec or "default"
     path = Path(spec)
-    if path.suffix in (".yaml", ".yml") or path.exists() or "/" in spec:
+    if path.suffix in (".yaml", ".yml") or "/" in spec or os.sep in spec:
         return path
     named = BUNDLED / f"{spec}.yaml"
     if not named.is_file():
         names = ", ".join(sorted(p.stem for p in BUNDLED.glob("*.yaml")))
-        raise AssignmentError(f"no assignment named {spec!r}; bundled assignments: {names} (or give a .yaml file)")
+        hint = f" (for the file {spec!r} here, write ./{spec})" if path.is_file() else ""
+        raise AssignmentError(f"no assignment named {spec!r}; bundled assignments: {names} (or give a .yaml "
+                              f"file){hint}")
     return named
 
 
@@ -152,10 +171,35 @@ def _functions(where: str, doc: dict, conv: Convention, klass: ClassSpec | None)
         fields.unknown_keys(where, prefix, entry, SINGLE_KEYS + convention.KEYS)
         conv_i = convention.parse(where, prefix, entry, conv)
         f = functions.parse(where, prefix, entry, conv_i, klass is not None, {})
-        if any(g.name == f.name for g in out):
-            raise fields.fail(where, prefix + ("method" if f.method else "function"), f"{f.name!r} is listed twice")
+        twice = [n for n in f.names if any(n in g.names for g in out)]
+        if twice:
+            raise fields.fail(where, prefix + ("method" if f.method else "function"), f"{twice[0]!r} is listed twice")
         out.append(f)
     return tuple(out)
+
+
+MAX_STAND_INS = 16
+NEVER_STOOD_IN = ("numpy", "grader", "exercises", "builtins", "sys", "os")
+
+
+def _flag(where: str, key: str, raw: Any) -> bool:
+    if not isinstance(raw, bool):
+        raise fields.fail(where, key, f"must be true or false, got {raw!r}")
+    return raw
+
+
+def _stand_ins(where: str, raw: Any) -> tuple[str, ...]:
+    """Top-level module names the course's files import (matplotlib, scipy, pandas, utils, ...)."""
+    if not isinstance(raw, list) or len(raw) > MAX_STAND_INS:
+        raise fields.fail(where, "stand_ins", f"must be a list of at most {MAX_STAND_INS} module names, e.g. "
+                                              f"[matplotlib, scipy, utils], got {raw!r}")
+    for i, name in enumerate(raw):
+        fields.identifier(where, f"stand_ins[{i}]", name, "a top-level module such as matplotlib")
+        if name in NEVER_STOOD_IN:
+            raise fields.fail(where, f"stand_ins[{i}]", f"{name} cannot be stood in for")
+    if len(set(raw)) != len(raw):
+        raise fields.fail(where, "stand_ins", "lists the same module twice")
+    return tuple(raw)
 
 
 def _handout(where: str, raw: Any, handout_dir: Path | None) -> str | None:
@@ -182,8 +226,11 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         case_seconds=fields.number(where, "case_seconds", doc.get("case_seconds", 2.0), 0.1, 600),
         large_seconds=fields.number(where, "large_seconds", doc.get("large_seconds", 3.0), 0.1, 600),
         total_seconds=fields.number(where, "total_seconds", doc.get("total_seconds", 30.0), 1, 3600),
+        load_seconds=fields.number(where, "load_seconds", doc.get("load_seconds", 2.0), 0.1, 600),
         handout=_handout(where, doc.get("handout"), handout_dir),
         source=where, digest=hashlib.sha256(raw).hexdigest(),
         notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
-                                     ("definitions", "all")),
+                                     ("definitions", "all", "graded")),
+        stand_ins=_stand_ins(where, doc.get("stand_ins", [])),
+        legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)),
     )

@@ -10,7 +10,7 @@ from grader.assignments import fields
 from grader.assignments.orders import ORDERS
 
 KEYS = ("labels", "tie", "step", "bias", "appended_by", "start", "epochs", "order", "update", "mutation",
-        "theta_shape", "offset")
+        "theta_shape", "offset", "features")
 TIES = ("mistake", "positive", "negative", "avoid")
 BIASES = ("separate", "first", "last", "none")
 STARTS = ("zero", "given", "ones", "random")
@@ -31,9 +31,11 @@ class Convention:
     epochs: Any = "argument"  # "argument" | "none" (loop until a clean pass) | a fixed number of passes
     order: str = "fixed"  # fixed (in order) | free (graded by properties) | a named permutation (graded exactly)
     update: str = "on-mistake"  # single-step function: it checks for a mistake | it always updates (caller checks)
+    # | either (the course leaves it open: only mistakes and ties, where both agree, are tested)
     mutation: str = "forbidden"  # whether changing the input arrays is a failure (the input-mutation family)
     theta_shape: str = "flat"  # θ with row data: (d,) | (d, 1)
     offset: str = "choice"  # separate bias: the grader passes offset on/off | always | never
+    features: Any = "any"  # "any": data of 1 to 5 features | a number: only data with that many (Udacity's 2)
 
     @property
     def folded(self) -> bool:
@@ -109,6 +111,12 @@ def _epochs(where: str, key: str, raw: Any) -> Any:
                                   f"got {raw!r}")
 
 
+def _features(where: str, key: str, raw: Any) -> Any:
+    if raw == "any" or (isinstance(raw, int) and not isinstance(raw, bool) and 2 <= raw <= 5):
+        return raw
+    raise fields.fail(where, key, f"must be any or a number of features between 2 and 5, got {raw!r}")
+
+
 def _order(where: str, key: str, raw: Any) -> str:
     allowed = ("fixed", "free", *sorted(ORDERS))
     return fields.choice(where, key, raw, allowed)
@@ -125,10 +133,11 @@ def parse(where: str, prefix: str, doc: dict, base: Convention) -> Convention:
         "start": lambda k, v: ("start", fields.choice(where, k, v, STARTS)),
         "epochs": lambda k, v: ("epochs", _epochs(where, k, v)),
         "order": lambda k, v: ("order", _order(where, k, v)),
-        "update": lambda k, v: ("update", fields.choice(where, k, v, ("on-mistake", "always"))),
+        "update": lambda k, v: ("update", fields.choice(where, k, v, ("on-mistake", "always", "either"))),
         "mutation": lambda k, v: ("mutation", fields.choice(where, k, v, ("forbidden", "allowed"))),
         "theta_shape": lambda k, v: ("theta_shape", fields.choice(where, k, v, ("flat", "column"))),
         "offset": lambda k, v: ("offset", fields.choice(where, k, v, ("choice", "always", "never"))),
+        "features": lambda k, v: ("features", _features(where, k, v)),
     }
     changes = dict(parsers[key](prefix + key, doc[key]) for key in KEYS if key in doc)
     conv = replace(base, **changes)

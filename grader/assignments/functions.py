@@ -45,6 +45,15 @@ class FunctionSpec:
     visible_points: int
     hidden: tuple[tuple[str, int], ...]
     method: bool = False  # a method of the assignment's class rather than a module-level function
+    names: tuple[str, ...] = ()  # every name the course accepts, the canonical one (`name`) first
+
+    def __post_init__(self):
+        if not self.names:
+            object.__setattr__(self, "names", (self.name,))
+
+    def spelled(self) -> str:
+        """The accepted names for messages: `perceptronUpdate (or perceptron_update)`."""
+        return self.name + (f" (or {' or '.join(self.names[1:])})" if len(self.names) > 1 else "")
 
     @property
     def order(self) -> str:
@@ -73,6 +82,25 @@ def _hidden(where: str, key: str, raw: Any, task: str) -> tuple[tuple[str, int],
             raise fields.fail(where, f"{key}.{family}", f"unknown family; must be one of {', '.join(FAMILIES[task])}")
         fields.number(where, f"{key}.{family}", points, 0, 1000, integer=True)
     return tuple((str(f), int(p)) for f, p in raw.items())
+
+
+MAX_NAMES = 4
+
+
+def _names(where: str, key: str, raw: Any, method: bool) -> tuple[str, ...]:
+    """`function: perceptronUpdate` or `function: [perceptronUpdate, perceptron_update]` (canonical first)."""
+    what = "the students' method" if method else "the students' Python function"
+    if not isinstance(raw, list):
+        return (fields.identifier(where, key, raw, what),)
+    if method:
+        raise fields.fail(where, key, f"must be one method name (a class has one spelling), got {raw!r}")
+    if not 1 <= len(raw) <= MAX_NAMES:
+        raise fields.fail(where, key, f"must be a name or a list of 1 to {MAX_NAMES} accepted names (the course's "
+                                      f"own first), got {len(raw)} names")
+    names = tuple(fields.identifier(where, f"{key}[{i}]", v, what) for i, v in enumerate(raw))
+    if len(set(names)) != len(names):
+        raise fields.fail(where, key, f"lists the name {next(n for n in names if names.count(n) > 1)!r} twice")
+    return names
 
 
 def _count(where: str, key: str, carried: list[str], slot: str, want: int, why: str = "") -> None:
@@ -141,6 +169,12 @@ def _check_families(where: str, prefix: str, f: FunctionSpec) -> None:
         if family == "input-mutation" and conv.mutation == "allowed":
             raise fields.fail(where, key, "does not apply: the convention allows changing the inputs (mutation: "
                                           "allowed)")
+        if family == "one-dimensional" and conv.features != "any":
+            raise fields.fail(where, key, f"does not apply: the data have {conv.features} features (features: "
+                                          f"{conv.features}); use features: any to test other dimensions")
+        if family == "correct" and conv.update == "either":
+            raise fields.fail(where, key, "does not apply: with update either the course leaves open whether the "
+                                          "update checks for a mistake, so correctly classified points are not tested")
         if family == "tie" and conv.tie == "avoid":
             raise fields.fail(where, key, "does not apply: the convention avoids scores of exactly 0 (tie: avoid)")
     if f.task == "averaged" and (conv.by_property or conv.epochs == "none" or not conv.exact_floats):
@@ -151,15 +185,15 @@ def _check_families(where: str, prefix: str, f: FunctionSpec) -> None:
 def parse(where: str, prefix: str, doc: dict, conv: Convention, method: bool, defaults: dict) -> FunctionSpec:
     """One function entry (or the top level of a single-function file)."""
     name_key = "method" if method else "function"
-    name = fields.identifier(where, prefix + name_key, doc.get(name_key),
-                             "the students' method" if method else "the students' Python function")
+    names = _names(where, prefix + name_key, doc.get(name_key), method)
+    name = names[0]
     task = fields.choice(where, prefix + "task", doc.get("task", "perceptron"), TASKS)
     keywords = fields.slot_map(where, prefix + "keywords", doc.get("keywords"), SLOTS)
     params = fields.slot_map(where, prefix + "params", doc.get("params"), PARAM_SLOTS)
     arguments = fields.listed(where, prefix + "arguments", doc.get("arguments", []), SLOTS, empty=True)
     returns = fields.listed(where, prefix + "returns", doc.get("returns", []), RETURNS[task], empty=method)
     f = FunctionSpec(
-        name=name, task=task, title=str(doc.get("title", name)), arguments=arguments, keywords=keywords,
+        name=name, names=names, task=task, title=str(doc.get("title", name)), arguments=arguments, keywords=keywords,
         params=params, returns=returns, convention=conv, method=method,
         visible_points=fields.number(where, prefix + "visible_points",
                                      doc.get("visible_points", defaults.get("visible_points", 20)), 0, 1000, True),

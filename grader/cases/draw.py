@@ -13,6 +13,10 @@ Points = tuple[tuple[Fraction, ...], ...]
 MAX_TRIES = 200
 
 
+class DrawFailed(InternalError):
+    """A case's data could not be drawn from this stream within MAX_TRIES (the suite redraws the family)."""
+
+
 def converges_within(X: Points, y, offset: bool, max_epochs: int) -> bool:
     """Whether the exact perceptron converges within max_epochs passes."""
     return perceptron_trace(X, y, offset=offset, max_epochs=max_epochs, record=False).converged
@@ -42,7 +46,7 @@ def draw_separable(rng, n: int, d: int, offset: bool, denom: int = 2, margin: fl
             sep = Separator(tuple(Fraction(int(v)) for v in w), Fraction(b))
             if verify_separator(X, y, sep, offset):
                 return X, y, sep
-    raise InternalError("could not draw a separable case; the generator's margins are inconsistent")
+    raise DrawFailed("could not draw a separable case; the generator's margins are inconsistent")
 
 
 def draw_nonseparable(rng, kind: str, d: int, offset: bool):
@@ -65,7 +69,7 @@ def draw_nonseparable(rng, kind: str, d: int, offset: bool):
         dec = decide(Xp, yp, offset)
         if not dec.separable and verify_infeasibility(Xp, yp, dec.certificate, offset):
             return Xp, yp, dec.certificate
-    raise InternalError(f"could not draw a non-separable {kind} case")
+    raise DrawFailed(f"could not draw a non-separable {kind} case")
 
 
 def _offset_only(rng, d: int):
@@ -83,7 +87,7 @@ def _offset_only(rng, d: int):
         origin = decide(Xp, yp, False)
         if verify_separator(Xp, yp, sep, True) and not origin.separable:
             return Xp, yp, sep, origin.certificate
-    raise InternalError("could not draw an offset-only case")
+    raise DrawFailed("could not draw an offset-only case")
 
 
 def _has_tie(X: Points, y, offset: bool, max_epochs: int) -> bool:
@@ -104,7 +108,7 @@ def _tie(rng, offset: bool):
         epochs = 100 if dec.separable else 3
         if _has_tie(Xp, yp, offset, epochs):
             return Xp, yp, dec.certificate, epochs
-    raise InternalError("could not draw a tie case")
+    raise DrawFailed("could not draw a tie case")
 
 
 def draw_large(rng, n: int, offset: bool):
@@ -118,4 +122,4 @@ def draw_large(rng, n: int, offset: bool):
         sep = Separator(w, Fraction(0))
         if verify_separator(Xp, yp, sep, offset) and converges_within(Xp, yp, offset, 4):
             return Xp, yp, sep
-    raise InternalError("could not draw a large case")
+    raise DrawFailed("could not draw a large case")

@@ -128,14 +128,16 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out.append(("offset-when-off", Knobs(offset_update="always")))
     out.append(("update-without-error", Knobs(label="raw", always=True)) if c.zero_one else ("label-not-applied",
                                                                                 Knobs(label="ignored")))
-    if not c.zero_one and c.tie == "mistake" and c.update == "on-mistake":
+    if not c.zero_one and c.tie == "mistake" and c.update != "always":
         out.append(("zero-one-labels", Knobs(label="zero-one")))
-    out.append(("first-two-features", Knobs(features=2)))
+    if c.features == "any":  # with 2-D data only, updating W[0] and W[1] is the whole update
+        out.append(("first-two-features", Knobs(features=2)))
     if f.passes("step"):
         out.append(("step-size", Knobs(step=Fraction(1))))
     if f.task == "update":
-        out.append(("always-updates", Knobs(always=True)) if c.update == "on-mistake"
-                   else ("update-checks", Knobs(always=False)))
+        if c.update != "either":  # either way is right where the course leaves it open
+            out.append(("always-updates", Knobs(always=True)) if c.update == "on-mistake"
+                       else ("update-checks", Knobs(always=False)))
         return tuple(out)
     if c.epochs == "argument" or (c.limit or 0) > 1:
         out.append(("single-pass", Knobs(single_pass=True)))

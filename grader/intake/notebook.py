@@ -12,7 +12,9 @@ import nbformat.reader
 
 from exercises.shared import SubmissionError
 
-POLICIES = ("definitions", "all")
+POLICIES = ("definitions", "all", "graded")
+GRADED_OPEN = re.compile(r"^\s*#\s*<GRADED>\s*$")
+GRADED_CLOSE = re.compile(r"^\s*#\s*</GRADED>\s*$")
 MAX_BYTES = 8 << 20
 SHOWN = 80  # characters of a skipped line kept for the report
 BODY_MAGICS = ("time", "capture", "timeit")  # cell magics whose body is plain Python (the magic line is skipped)
@@ -225,19 +227,37 @@ def _definitions(b: _Builder, cell: int, lines: list[str], tree: ast.Module) -> 
     return skipped
 
 
+def _graded_only(source: str) -> str:
+    """A cell with only its #<GRADED> ... #</GRADED> lines kept; the others blank, so line numbers stay."""
+    out, inside = [], False
+    for line in source.splitlines():
+        if GRADED_OPEN.match(line) or GRADED_CLOSE.match(line):
+            inside = bool(GRADED_OPEN.match(line))
+            out.append("")
+        else:
+            out.append(line if inside else "")
+    return "\n".join(out)
+
+
 def assemble(filename: str, raw: bytes, policy: str = "definitions") -> Notebook:
     """The Python text that runs for a notebook under `policy`; NotebookError when the file cannot be read.
 
     `definitions`: every code cell's def, class, import (an import that fails is skipped) and literal assignments,
-    in order. `all`: every code cell in order, like Restart & Run All. IPython magics and shell lines never run.
+    in order. `all`: every code cell in order, like Restart & Run All. `graded` (CS4780's notebooks): where the
+    notebook marks code with #<GRADED> ... #</GRADED>, only those blocks, read as `definitions` reads a cell (as
+    the course's own grader runs only them); a notebook without the markers is read as `definitions`.
+    IPython magics and shell lines never run.
     """
     if policy not in POLICIES:
         raise ValueError(f"unknown notebook policy {policy!r}")
     b, skipped, code = _Builder(), [], []
     cells = read_cells(filename, raw)
+    marked = policy == "graded" and any(k == "code" and any(GRADED_OPEN.match(x) for x in s.splitlines())
+                                        for _, k, s, _ in cells)
     for cell, kind, source, _count in cells:
         if kind != "code":
             continue
+        source = _graded_only(source) if marked else source
         code.append(cell)
         lines, magic, tree = cell_code(cell, source)
         skipped += magic

@@ -109,9 +109,10 @@ def call_plan(a: Assignment, case: Case) -> dict | None:
     """The harness plan of a module-level call: None for the assignment's one plain function (called as before)."""
     f = spec_of(a, case)
     path = hook_path(f)
-    if not a.qualified and path is None:
+    if not a.qualified and path is None and len(f.names) == 1:
         return None
-    return {"kind": "call", "name": f.name, "hook": path}
+    plan = {"kind": "call", "name": f.name, "hook": path}
+    return {**plan, "names": list(f.names)} if len(f.names) > 1 else plan
 
 
 def _number(value: Any) -> Fraction | None:

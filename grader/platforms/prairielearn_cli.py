@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _sandbox_factory(a):
     from grader.sandbox import Limits, Sandbox
 
-    return Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds))
+    return Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds, load_seconds=a.load_seconds))
 
 
 def run_prairielearn(args: argparse.Namespace) -> int:
@@ -64,7 +64,9 @@ def run_package(args: argparse.Namespace) -> int:
 
     a = assignments.load(args.assignment)
     secret = args.secret or os.environ.get("ROSENBLATT_SECRET") or secrets.token_hex(16)
-    write_course(course_files(a, assignments.resolve(args.assignment), secret), args.out)
-    print(f"wrote {args.out}: a PrairieLearn course with the question questions/{a.name} (see its README.md)",
+    files = course_files(a, assignments.resolve(args.assignment), secret)
+    write_course(files, args.out)
+    qid = next(name.split("/")[1] for name in files if name.startswith("questions/"))
+    print(f"wrote {args.out}: a PrairieLearn course with the question questions/{qid} (see its README.md)",
           file=sys.stderr)
     return 0

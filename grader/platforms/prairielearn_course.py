@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import tempfile
@@ -29,16 +30,18 @@ def _json(value: dict) -> str:
 
 
 def course_files(a: Assignment, assignment_path: Path, secret: str) -> dict[str, bytes]:
-    """Every file of the example course, by relative path."""
-    qid = a.name
+    """Every file of the example course, by relative path; the question's folder and UUIDs derive from the
+    assignment and its hidden-case seed, so a retake's package coexists with the first in one course."""
+    tag = hashlib.sha256(f"rosenblatt-pl|{a.name}|{a.digest}|{secret}".encode("utf-8")).hexdigest()[:8]
+    qid = f"{a.name}_{tag}"
     timeout = min(600, max(TIMEOUT, int(a.total_seconds) + 60))
     info = {
-        "uuid": stable_uuid("question", a.name, a.digest), "type": "v3", "title": a.title, "topic": "Perceptron",
+        "uuid": stable_uuid("question", a.name, a.digest, tag), "type": "v3", "title": a.title, "topic": "Perceptron",
         "tags": ["rosenblatt", "code"], "gradingMethod": "External", "singleVariant": True,
         "externalGradingOptions": {"enabled": True, "image": IMAGE, "serverFilesCourse": ["rosenblatt/"],
                                    "entrypoint": "/grade/serverFilesCourse/rosenblatt/run.sh", "timeout": timeout},
     }
-    course = {"uuid": stable_uuid("course", a.name, a.digest), "name": "PERCEPTRON",
+    course = {"uuid": stable_uuid("course", a.name, a.digest, tag), "name": "PERCEPTRON",
               "title": f"{a.title} (Rosenblatt example)", "topics": [{"name": "Perceptron", "color": "blue1"}],
               "tags": [{"name": "rosenblatt", "color": "gray1", "description": "Graded by Rosenblatt"},
                        {"name": "code", "color": "green1", "description": "Code submission"}]}

@@ -5,8 +5,9 @@ It may import the rooms below it and grader.grading (the Report it shows); nothi
 
 from __future__ import annotations
 
+from grader.reports.fit import fit_warnings
 from grader.reports.gradebook import row_from_results, write_gradebook
 from grader.reports.report import check_text, load_results, results_json, view, write_submission
 
-__all__ = ['check_text', 'load_results', 'results_json', 'row_from_results', 'view', 'write_gradebook',
+__all__ = ['check_text', 'fit_warnings', 'load_results', 'results_json', 'row_from_results', 'view', 'write_gradebook',
     'write_submission']

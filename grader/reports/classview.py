@@ -11,6 +11,7 @@ from exercises import __version__
 from exercises.shared import atomic_write, render
 from grader.assignments import Assignment
 from grader.cases import CATALOGUE
+from grader.reports.fit import fit_warnings
 
 BINS = 10
 
@@ -29,12 +30,15 @@ def _who(name: str, names: dict[str, str]) -> dict:
 
 
 def _families(a: Assignment, graded: list[dict]) -> list[dict]:
-    """Per hidden family: how many submissions pass all its cases, and the share of its cases passed."""
+    """Per function and family (visible, then hidden): how many submissions pass all its cases, and the share of
+    its cases passed. Families are keyed as in results and the gradebook (`function/family` with several)."""
     out = []
-    for family, points in [("visible", a.visible_points)] + list(a.hidden):
+    keyed = [(f.name, a.family_key(f, fam), pts) for f in a.functions
+             for fam, pts in [("visible", f.visible_points)] + list(f.hidden)]
+    for function, family, points in keyed:
         counts = [r["cases"]["families"][family] for r in graded if family in r["cases"]["families"]]
         if counts:
-            out.append({"family": family, "points": points, "submissions": len(counts),
+            out.append({"function": function, "family": family, "points": points, "submissions": len(counts),
                         "passed_all": sum(p == t for p, t in counts),
                         "case_pass_rate": round(sum(p for p, _ in counts) / sum(t for _, t in counts), 4)})
     return out
@@ -76,6 +80,7 @@ def class_summary(a: Assignment, rows: list[dict], names: dict[str, str]) -> dic
         "not_graded": [{**_who(r["submission"], names), "status": r["status"], "message": r["message"]}
                        for r in rows if r["status"] != "graded"],
         "unknown": len(graded) - len(known),  # graded by an older rosenblatt without per-case facts
+        "fit": fit_warnings(a, rows),  # most of the batch fails the same way at the interface
     }
 
 

@@ -46,6 +46,12 @@ def view(report: Report, assignment) -> dict:
     visible = [visible_view(assignment, r, found) for r in report.results if r.case.visible]
     failed = _hidden_statuses(assignment, report)
     families = [_family_view(report, failed, *f) for f in report.families if not f[0].endswith("visible")]
+    used = report.meta.get("names") or {}  # a course that accepts several names: say the one the student wrote
+    for item in visible + families:
+        for key in ("id", "family"):
+            head, sep, tail = str(item.get(key, "")).partition("/")
+            if sep and head in used:
+                item[key] = f"{used[head]}/{tail}"
     stdout = report.stdout[:STDOUT_LIMIT] + ("\n…(cut)" if len(report.stdout) > STDOUT_LIMIT else "")
     return {"r": report, "a": assignment, "visible": visible, "families": families, "stdout": stdout,
             "findings": report.findings, "version": __version__, "notebook": notebook_summary(report.notebook)}

@@ -46,7 +46,7 @@ class Spawner:
         iso.apply_rlimits(limits["memory_bytes"], limits["max_file_bytes"], limits["max_open_files"],
                           limits["max_processes"] + waiting, int(limits["total_seconds"]) + 2)
         iso.no_new_privs()
-        os.environ.update(HOME=home, TMPDIR=home)
+        os.environ.update(HOME=home, TMPDIR=home, MPLBACKEND="Agg")  # plotting never opens a window
         if not self.filter and limits["seccomp"]:
             seccomp.install()
 

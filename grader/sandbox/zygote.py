@@ -195,6 +195,7 @@ class Zygote:
             self.groups.close()
         if self.tmpdir:
             iso.remove_tree(self.tmpdir)
+        iso.remove_tree(self.tmp_base)  # the grader may be gone (killed): nothing of this sandbox stays in /tmp
 
 
 def _drain(fd: int) -> bool:
@@ -221,6 +222,7 @@ def _warm() -> None:
 
 
 def main() -> None:
+    iso.hide_cmdline()  # sys.argv keeps its copy; the children's /proc/1/cmdline no longer names grader paths
     sock = socket.socket(fileno=int(sys.argv[1]))
     _warm()
     zygote = Zygote(sock, sys.argv[3])

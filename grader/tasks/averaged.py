@@ -8,9 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exercises.core import Separator, decide, verify_infeasibility
-from exercises.shared import InternalError
 from grader.assignments import Assignment, FunctionSpec, augment, run
-from grader.cases import Case, MAX_TRIES, as_points, dyadic, draw_large, draw_nonseparable, draw_separable
+from grader.cases import Case, DrawFailed, MAX_TRIES, as_points, dyadic, draw_large, draw_nonseparable, draw_separable
 from grader.tasks import base, training
 
 
@@ -23,7 +22,7 @@ def _overlap(rng, n: int, d: int, offset: bool):
         dec = decide(Xp, yp, offset)
         if not dec.separable and verify_infeasibility(Xp, yp, dec.certificate, offset):
             return Xp, yp, dec.certificate
-    raise InternalError("could not draw overlapping classes")
+    raise DrawFailed("could not draw overlapping classes")
 
 
 def _tie(rng, f: FunctionSpec, offset: bool, passes: int):
@@ -38,7 +37,7 @@ def _tie(rng, f: FunctionSpec, offset: bool, passes: int):
         if any(s[3] == 0 and (any(p[0]) or p[1]) for s, p in zip(r.states, before)):
             dec = decide(X, y, offset)
             return X, y, dec.certificate
-    raise InternalError("could not draw a tie case")
+    raise DrawFailed("could not draw a tie case")
 
 
 def _recipes(family: str, rng, offs, f: FunctionSpec) -> list[dict]:

@@ -6,9 +6,8 @@ import math
 from fractions import Fraction
 
 from exercises.core import Separator, verify_separator
-from exercises.shared import InternalError
 from grader.cases import (
-    RECIPES, hidden_cases, visible_cases, visible_recipes, Case, Expected, MAX_TRIES, as_points, dyadic,
+    RECIPES, hidden_cases, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
     draw_nonseparable
 )
 from grader.assignments import (
@@ -79,7 +78,7 @@ def bounded_separable(rng, n: int, d: int, offset: bool, limit: int, denom: int 
         X, sep = as_points(pts), Separator(tuple(Fraction(int(v)) for v in w), Fraction(b))
         if verify_separator(X, lab, sep, offset) and mistake_bound(X, lab, sep, offset) <= limit - 1:
             return X, tuple(lab), sep
-    raise InternalError("could not draw separable data with a margin for any visiting order")
+    raise DrawFailed("could not draw separable data with a margin for any visiting order")
 
 
 def _property_recipes(family: str, rng, offsets, limit: int) -> list[dict]:
@@ -105,7 +104,7 @@ def _fits(f: FunctionSpec, r: dict) -> bool:
     separable = isinstance(r["cert"], Separator)
     if conv.epochs == "none" and not separable:
         return False
-    if conv.by_property and not separable and "converged" not in f.returns:
+    if conv.by_property and not separable and "converged" not in f.returns and r.get("check") != "interface":
         return False  # nothing to check by properties on data that never come out clean
     if conv.by_property and separable and r.get("check", "result") == "result":
         limit = conv.limit or PROPERTY_LIMIT
@@ -113,12 +112,33 @@ def _fits(f: FunctionSpec, r: dict) -> bool:
     return True
 
 
+def _featured(f: FunctionSpec, r: dict) -> dict | None:
+    """A course whose data always have the same number of features (Udacity's 2): a drawn case with another
+    number is left out, except a check of the interface or the inputs, whose points are cut to that number."""
+    want = f.convention.features
+    if want == "any" or len(r["X"][0]) == want:
+        return r
+    if r.get("check", "result") != "result" and len(r["X"][0]) > want:
+        return dict(r, X=tuple(row[:want] for row in r["X"]), cert=None)
+    return None
+
+
+def _capped(f: FunctionSpec, r: dict) -> dict:
+    """By properties with a fixed limit of passes (CS4780's 100): data that never separate test the limit itself:
+    a correct function returns, within its passes and the time limit, values of the right kinds and shapes."""
+    conv = f.convention
+    if conv.by_property and conv.limit and not isinstance(r["cert"], Separator) and "converged" not in f.returns:
+        return dict(r, check="interface")
+    return r
+
+
 def adapt(a: Assignment, f: FunctionSpec, family: str, recipes: list[dict], visible: bool, start_rng,
           first: int = 0) -> list[Case]:
     """Turn drawn data into cases of this function: epochs, η, start and the convention's exact result."""
     conv, out, ids, made = f.convention, [], {}, {}
     for k, r in enumerate(recipes):
-        if not _fits(f, r):
+        r = _capped(f, _featured(f, r))
+        if r is None or not _fits(f, r):
             continue
         prefix = "visible" if visible else family
         cid = base.case_id(a, f, prefix, first + len(out) + 1)

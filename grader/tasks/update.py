@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exercises.shared import InternalError, fraction_str
+from exercises.shared import fraction_str
 from grader.assignments import Assignment, FunctionSpec, Knobs, run
-from grader.cases import Case, Expected, MAX_TRIES
+from grader.cases import Case, DrawFailed, Expected, MAX_TRIES
 from grader.tasks import base
 
 # family -> the kind of each step (a method's sequence runs all of them from zero weights; a function gets one)
@@ -20,11 +20,27 @@ def _score(theta, theta0, x) -> Fraction:
     return sum(a * b for a, b in zip(theta, x)) + theta0
 
 
+def _perpendicular(rng, theta, d: int):
+    """Without a bias, a dyadic x with θ·x = 0: x_i = t·θ_j, x_j = −t·θ_i on two coordinates (θ dyadic)."""
+    nonzero = [j for j in range(d) if theta[j]]
+    if d < 2 or not nonzero:
+        return None
+    j = nonzero[int(rng.integers(0, len(nonzero)))]
+    i = (j + 1 + int(rng.integers(0, d - 1))) % d
+    s = Fraction(int(rng.choice([-1, 1])))
+    while max(abs(theta[i]), abs(theta[j])) * abs(s) > 4:
+        s /= 2  # a power of two keeps x dyadic
+    x = [Fraction(0)] * d
+    x[i], x[j] = s * theta[j], -s * theta[i]
+    return tuple(x)
+
+
 def _tie_point(rng, theta, theta0, d: int, denom: int):
-    """x with θ·x + θ₀ = 0 exactly and x dyadic: solve for a coordinate whose θ is a power of two."""
+    """x with θ·x + θ₀ = 0 exactly and x dyadic: solve for a coordinate whose θ is a power of two (or, without
+    a bias, take a point perpendicular to θ)."""
     js = [j for j in range(d) if theta[j] in POWERS]
     if not js:
-        return None
+        return _perpendicular(rng, theta, d) if theta0 == 0 else None
     j = js[int(rng.integers(0, len(js)))]
     x = list(base.dyadic(rng, (d,), 3, denom))
     x[j] = Fraction(0)
@@ -50,7 +66,7 @@ def _point(rng, f: FunctionSpec, theta, theta0, kind: str, d: int, denom: int):
         if s != 0:
             predicted = conv.predict(s)
             return x, (-predicted if kind == "mistake" else predicted)
-    raise InternalError(f"could not draw a {kind} point for an update case")
+    raise DrawFailed(f"could not draw a {kind} point for an update case")
 
 
 def _weights(rng, f: FunctionSpec, d: int) -> tuple[tuple[Fraction, ...], Fraction]:
@@ -76,6 +92,8 @@ def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, 
     denom = 16 if family == "fractional" else 2
     single = family if family in ("mistake", "correct", "tie") else KINDS[family][k % len(KINDS[family])]
     kinds = KINDS[family] if f.method else (single,)
+    if f.convention.update == "either":  # a correct point tells an update that checks from one that does not
+        kinds = tuple("mistake" if kind == "correct" else kind for kind in kinds)
     start = None if f.method else _weights(rng, f, d)
     theta, theta0 = start if start else ((Fraction(0),) * d, Fraction(0))
     X, y = [], []
@@ -107,5 +125,7 @@ def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
 
 def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
     rng = base.visible_rng(a, f)
+    families = ("mistake", "tie", "one-dimensional") if f.convention.update == "either" else ("mistake", "correct",
+                                                                                                "tie")
     return [_case(a, f, family, True, base.case_id(a, f, "visible", k + 1), rng, k)
-            for k, family in enumerate(("mistake", "correct", "tie"))]
+            for k, family in enumerate(families)]

@@ -1,5 +1,6 @@
-"""A correct CS4780 perceptron project, written the way the course's students write it: the update always
-applies, the perceptron checks for mistakes, shuffles every pass and stops after a clean pass or 100 passes.
+"""A correct CS4780 perceptron project in the course's current contract: perceptronUpdate checks for the mistake
+itself, perceptron appends a constant 1 (the bias, returned apart), shuffles every pass and stops after a clean
+pass or 100 passes; classifyLinear returns +1/-1.
 
 Expected: score = max
 """
@@ -7,27 +8,25 @@ Expected: score = max
 import numpy as np
 
 
-def perceptron_update(x, y, w):
-    w = w + y * x
-    return w
+def perceptronUpdate(x, y, w):
+    if y * np.dot(w, x) <= 0:
+        w = w + y * x
+    return w.flatten()
 
 
 def perceptron(xs, ys):
     n, d = xs.shape
-    w = np.zeros(d)
+    xs1 = np.hstack([xs, np.ones((n, 1))])
+    w = np.zeros(d + 1)
     for _ in range(100):
-        m = 0
+        before = w.copy()
         for i in np.random.permutation(n):
-            if ys[i] * np.dot(w, xs[i]) <= 0:
-                w = perceptron_update(xs[i], ys[i], w)
-                m += 1
-        if m == 0:
+            w = perceptronUpdate(xs1[i], ys[i], w)
+        if np.array_equal(before, w):
             break
-    return w
+    return w[:-1], w[-1]
 
 
-def classify_linear(xs, w, b=None):
+def classifyLinear(xs, w, b=0):
     w = w.flatten()
-    if b is None:
-        b = 0.0
-    return np.sign(xs @ w + b)
+    return np.where(xs @ w + b > 0, 1, -1)

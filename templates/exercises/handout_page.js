@@ -34,14 +34,13 @@
   }
   const digest = LOCK ? lockDigest : pbkdf2Digest;
 
-  // A vector box accepts [1, -2], (1, -2) or 1, -2: try the text as typed, then as a list.
-  // `source` is the text that was read, so the answers.yaml export says [1, -2] where the student typed 1, -2.
+  // A vector is written as check-answers reads it, in square brackets: `(0, 3)` or a bare `0, 3` is refused here too.
   function readVector(text) {
-    const first = X.read(text);
-    if (first.error === undefined && Array.isArray(first.value)) return { ...first, source: text.trim() };
-    const t = text.trim(), inner = t.startsWith("(") && t.endsWith(")") ? t.slice(1, -1) : t;
-    const again = X.read(`[${inner}]`);
-    return again.error === undefined ? { ...again, source: `[${inner}]` } : { ...first, source: text.trim() };
+    const first = X.read(text), t = text.trim();
+    if (first.error !== undefined && /,/.test(t) && !t.startsWith("[")) {
+      return { error: `write a vector in square brackets, e.g. [${t.replace(/^\(|\)$/g, "")}]`, source: t };
+    }
+    return { ...first, source: t };
   }
   const vectorText = (text) => readVector(text).source;
   const readBox = (input, part) => (part.example.startsWith("[") && part.type !== "set" ? readVector(input.value)

@@ -1,0 +1,33 @@
+"""A correct CS4780 perceptron project, written the way the course's students write it: the update always
+applies, the perceptron checks for mistakes, shuffles every pass and stops after a clean pass or 100 passes.
+
+Expected: score = max
+"""
+
+import numpy as np
+
+
+def perceptron_update(x, y, w):
+    w = w + y * x
+    return w
+
+
+def perceptron(xs, ys):
+    n, d = xs.shape
+    w = np.zeros(d)
+    for _ in range(100):
+        m = 0
+        for i in np.random.permutation(n):
+            if ys[i] * np.dot(w, xs[i]) <= 0:
+                w = perceptron_update(xs[i], ys[i], w)
+                m += 1
+        if m == 0:
+            break
+    return w
+
+
+def classify_linear(xs, w, b=None):
+    w = w.flatten()
+    if b is None:
+        b = 0.0
+    return np.sign(xs @ w + b)
