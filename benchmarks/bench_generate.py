@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from exercises.cli.main import main
+from exercises.answers import DigestPlan
 from exercises.answers.kdf import DEFAULT_ITERATIONS
 from exercises.generate import write_outputs
 from exercises.generation.variants import build_sheets, variant_seeds
@@ -46,11 +47,11 @@ def per_kind(count: int) -> None:
         spec = load_spec(kind)
         with tempfile.TemporaryDirectory(dir=_scratch()) as tmp:  # warm-up: compile the templates once
             write_outputs(spec, build_sheets(spec, variant_seeds(spec, 1, 3)), ("md", "json"), Path(tmp) / "out",
-                          ITERATIONS)
+                          DigestPlan(ITERATIONS))
         with tempfile.TemporaryDirectory(dir=_scratch()) as tmp:
             start, cpu = time.perf_counter(), time.process_time()
             sheets = build_sheets(spec, variant_seeds(spec, 0, count))
-            write_outputs(spec, sheets, ("md", "json"), Path(tmp) / "out", ITERATIONS)
+            write_outputs(spec, sheets, ("md", "json"), Path(tmp) / "out", DigestPlan(ITERATIONS))
             seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         print(f"{kind:15s} {count} variants, md+json: {seconds:6.2f} s wall = {count / seconds:7.1f} variants/s "
               f"({cpu:.2f} s CPU = {count / cpu:.1f} variants per CPU-second)")

@@ -1,20 +1,23 @@
-"""Benchmark the handout digests: one PBKDF2 guess in Python and in headless Chromium, and what brute force costs.
+"""Benchmark the handout digests: the time-lock (v3) beside PBKDF2 (v2), for a guesser and for the generator.
 
-Run: python benchmarks/bench_handout.py [--iterations 200000] [--no-browser]
-Prints the median time of one digest (a guess) with hashlib, with hashlib on every core at once, and with
-WebCrypto in Chromium (selenium + Debian's chromedriver, when installed), then, per part of each bundled
-kind, the candidate answers a blind guesser would have to try (sized from the bundled specs' ranges) and how
-long that takes at the measured browser speed.  Also the time to generate and check one default sheet.
+Run: python benchmarks/bench_handout.py [--students 100,1000] [--old-students 100] [--no-browser]
+Prints, in one run:
+  - one guess in Python (check-answers) and in headless Chromium (the page), for both schemes, and the squarings
+    per second each engine does here beside the calibration stored in handouts;
+  - one digest for the generator (the trapdoor: CRT; PBKDF2: the same cost as a guess) and one sheet's primes;
+  - a whole default sheet checked in the page (every hashed part answered right);
+  - rosters of 100 and 1,000 students in the default formats with the time-lock, and with PBKDF2 at its default
+    200,000 iterations (by default the old scheme runs 100 students and the 1,000 is scaled from it, marked so);
+  - what blind brute force costs per part at the measured browser speed.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,8 +27,14 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from exercises.cli.main import main
 from exercises.answers.kdf import DEFAULT_ITERATIONS, Kdf
+from exercises.answers.timelock import (
+    CALIBRATION,
+    DEFAULT_GUESS_MS,
+    TimeLock,
+    sheet_trapdoor,
+    squarings,
+)
 
 # part, how a blind guesser would enumerate it, number of candidates (default specs: 2-D grid -3..3, 4 points)
 SPACES = [
@@ -41,6 +50,7 @@ SPACES = [
     ("max_margin.w_max (blind)", "rational vectors, denominators ≤ 12, |entries| ≤ 3", (2 * 3 * 46 + 1) ** 2),
     ("cover_count.count (blind)", "integers up to 2^30", 2 ** 30),
 ]
+SALT = "0123456789abcdef0123456789abcdef"
 
 
 def _median(fn, reps: int) -> float:
@@ -52,49 +62,93 @@ def _median(fn, reps: int) -> float:
     return statistics.median(times)
 
 
-def python_costs(iterations: int) -> tuple[float, float]:
-    kdf = Kdf("0123456789abcdef0123456789abcdef", iterations)
-    one = _median(lambda: kdf.digest("1.theta", "[1, -2]"), 7)
-    cores = os.cpu_count() or 1
-    batch = [(f"1.k{k}", str(k)) for k in range(4 * cores)]
-    many = _median(lambda: kdf.digests(batch), 3) / len(batch)
-    return one, many
+def generate(out: Path, *extra: str) -> float:
+    """Wall time of `rosenblatt generate` in a fresh process (start-up included)."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "exercises", "generate", "--out", str(out), "--quiet", *extra], check=True)
+    return time.perf_counter() - start
 
 
-def browser_cost(iterations: int) -> float | None:
+def python_costs() -> dict[str, float]:
+    door = sheet_trapdoor(1, "v01")
+    lock = TimeLock(SALT, door.modulus, squarings(DEFAULT_GUESS_MS))
+    kdf = Kdf(SALT, DEFAULT_ITERATIONS)
+    return {"guess": _median(lambda: lock.guess("1.theta", "[1, -2]"), 5),
+            "digest": _median(lambda: lock.digest(door, "1.theta", "[1, -2]"), 200),
+            "primes": statistics.median(_median(lambda k=k: sheet_trapdoor(k, "v01"), 1) for k in range(15)),
+            "pbkdf2": _median(lambda: kdf.digest("1.theta", "[1, -2]"), 7), "t": lock.t}
+
+
+PAGE_TIMES = """const done = arguments[arguments.length - 1];
+(async () => { const times = [];
+  for (let k = 0; k < 7; k++) { const t = performance.now(); await Rosenblatt.digest('1.theta', '[1, -2]');
+    times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  const t0 = performance.now();
+  for (const [k, x] of arguments[0]) await Rosenblatt.digest(k, x);
+  done([times[3], performance.now() - t0]); })().catch(e => done(String(e)));"""
+
+
+def browser_costs(tmp: Path) -> dict[str, float] | None:
+    """One guess in the page (v3 default and v2 default), and a whole default sheet's right answers in the page."""
     try:
         from browser_helpers import chromium
-        with tempfile.TemporaryDirectory() as tmp, chromium() as driver:
-            out = Path(tmp) / "o"
-            main(["generate", "single_point", "--out", str(out), "--quiet", "--kdf-iterations", str(iterations)])
-            driver.get((out / "variants" / "v01" / "handout.html").as_uri())
-            ms = driver.execute_async_script(
-                "const done = arguments[arguments.length - 1]; const times = [];"
-                "(async () => { for (let k = 0; k < 9; k++) { const t = performance.now();"
-                " await Rosenblatt.digest('1.theta', '[1, -2]'); times.push(performance.now() - t); }"
-                " times.sort((a, b) => a - b); done(times[4]); })().catch(e => done(String(e)));")
-            return float(ms) / 1000
+        requests = sheet_requests(tmp / "v3")
+        out = {"requests": len(requests)}
+        with chromium() as driver:
+            for name in ("v3", "v2"):
+                driver.get((tmp / name / "variants" / "v01" / "handout.html").as_uri())
+                guess, sheet = driver.execute_async_script(PAGE_TIMES, requests if name == "v3" else [])
+                out[name], out[f"{name}_sheet"] = guess / 1000, sheet / 1000
+        return out
     except BaseException as exc:  # noqa: BLE001 - a benchmark without a browser still reports Python
         print(f"(no browser measurement: {type(exc).__name__}: {exc})")
         return None
 
 
-def sheet_costs(iterations: int) -> tuple[float, float, int]:
-    """Generate the default sheet, then check every hashed part answered right (from the key in exercises.json)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "o"
+def python_sheet(tmp: Path) -> tuple[float, float]:
+    """`rosenblatt check-answers` (a fresh process) on a whole default sheet answered right: v3, then v2."""
+    times = []
+    for name in ("v3", "v2"):
+        answers = {v["exercise"]: dict(v["key"]) for v in json.loads((tmp / name / "exercises.json").read_text())["variants"]}
+        (tmp / f"{name}.yaml").write_text(yaml.safe_dump(answers), encoding="utf-8")
         start = time.perf_counter()
-        main(["generate", "--out", str(out), "--quiet", "--format", "json", "--kdf-iterations", str(iterations)])
-        gen = time.perf_counter() - start
-        answers: dict = {}
-        for v in json.loads((out / "exercises.json").read_text())["variants"]:
-            answers[v["exercise"]] = dict(v["key"])
-        digests = sum(len(t) + 1 if isinstance(t, list) else 1 for a in answers.values() for t in a.values())
-        (out / "mine.yaml").write_text(yaml.safe_dump(answers), encoding="utf-8")
-        start = time.perf_counter()
-        with contextlib.redirect_stdout(io.StringIO()):
-            main(["check-answers", str(out / "variants" / "v01" / "handout.json"), str(out / "mine.yaml")])
-        return gen, time.perf_counter() - start, digests
+        subprocess.run([sys.executable, "-m", "exercises", "check-answers", str(tmp / name / "variants" / "v01" /
+                        "handout.json"), str(tmp / f"{name}.yaml")], capture_output=True, check=False)
+        times.append(time.perf_counter() - start)
+    return times[0], times[1]
+
+
+def sheet_requests(out: Path) -> list[list[str]]:
+    """Every digest a fully right default sheet needs, as the page asks for them (key, canonical text)."""
+    requests = []
+    for v in json.loads((out / "exercises.json").read_text())["variants"]:
+        for part, text in v["key"].items():
+            key = f"{v['exercise']}.{part}"
+            if isinstance(text, list):
+                requests += [[f"{key}[{k}]", t] for k, t in enumerate(text, 1)] + [[f"{key}.count", str(len(text))]]
+            else:
+                requests.append([key, text])
+    return requests
+
+
+def rosters(tmp: Path, sizes: list[int], old: int) -> list[tuple[str, int, float, bool]]:
+    rows = []
+    for size in sorted(set(sizes + [old])):
+        roster = tmp / f"roster{size}.csv"
+        roster.write_text("id,name\n" + "".join(f"s{k:05d},Student {k}\n" for k in range(size)), encoding="utf-8")
+        common = ["--roster", str(roster), "--secret", "bench"]
+        if size in sizes:
+            rows.append(("time-lock v3", size, generate(tmp / f"r3-{size}", *common), False))
+        if size <= old:
+            rows.append(("PBKDF2 v2", size, generate(tmp / f"r2-{size}", *common, "--kdf-iterations",
+                                                      str(DEFAULT_ITERATIONS)), False))
+    measured = {n: s for name, n, s, _ in rows if name == "PBKDF2 v2"}
+    for size in sizes:
+        if size not in measured and measured:
+            base = max(measured)
+            rows.append(("PBKDF2 v2", size, measured[base] * size / base, True))
+    return rows
 
 
 def _human(seconds: float) -> str:
@@ -106,20 +160,39 @@ def _human(seconds: float) -> str:
 
 def main_() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--students", default="100,1000", help="roster sizes for the time-lock")
+    parser.add_argument("--old-students", type=int, default=100, help="largest roster run with PBKDF2")
     parser.add_argument("--no-browser", action="store_true")
     args = parser.parse_args()
-    one, many = python_costs(args.iterations)
-    print(f"PBKDF2-HMAC-SHA256, {args.iterations:,} iterations")
-    print(f"python hashlib, one guess: {one * 1000:.1f} ms; on all {os.cpu_count()} cores: {many * 1000:.1f} ms per guess")
-    web = None if args.no_browser else browser_cost(args.iterations)
-    if web is not None:
-        print(f"chromium WebCrypto, one guess: {web * 1000:.1f} ms")
-    gen, check, digests = sheet_costs(args.iterations)
-    print(f"default problem set, one sheet ({digests} digests): generate {gen:.2f} s, check-answers with every "
-          f"hashed part answered {check:.2f} s")
-    per = web if web is not None else one
-    print(f"\nblind brute force at {per * 1000:.1f} ms per guess (one browser tab):")
+    py = python_costs()
+    print(f"machine: {os.cpu_count()} cores; time-lock t = {py['t']:,} squarings (--guess-ms {DEFAULT_GUESS_MS} at "
+          f"the stored calibration {CALIBRATION}); PBKDF2 {DEFAULT_ITERATIONS:,} iterations")
+    print(f"python, one guess:      time-lock {py['guess'] * 1000:7.1f} ms ({py['t'] / py['guess']:,.0f} "
+          f"squarings/s)   PBKDF2 {py['pbkdf2'] * 1000:6.1f} ms")
+    print(f"generator, one digest:  time-lock {py['digest'] * 1000:7.2f} ms (trapdoor, CRT)   PBKDF2 "
+          f"{py['pbkdf2'] * 1000:6.1f} ms (same as a guess)")
+    print(f"generator, one sheet's primes (3 x 341 bits, median of 15): {py['primes'] * 1000:.1f} ms")
+    web = None
+    with tempfile.TemporaryDirectory() as tmp:
+        generate(Path(tmp) / "v3", "--format", "json")
+        generate(Path(tmp) / "v2", "--format", "json", "--kdf-iterations", str(DEFAULT_ITERATIONS))
+        v3, v2 = python_sheet(Path(tmp))
+        print(f"python check-answers, a whole default sheet answered right: time-lock {v3:.2f} s (on every core)"
+              f"   PBKDF2 {v2:.2f} s")
+        if not args.no_browser:
+            web = browser_costs(Path(tmp))
+        if web:
+            print(f"chromium, one guess:    time-lock {web['v3'] * 1000:7.1f} ms ({py['t'] / web['v3']:,.0f} squarings/s)"
+                  f"   PBKDF2 {web['v2'] * 1000:6.1f} ms")
+            print(f"chromium, a whole default sheet answered right ({web['requests']} digests): "
+                  f"{web['v3_sheet']:.2f} s")
+        sizes = [int(s) for s in args.students.split(",") if s]
+        for name, size, seconds, scaled in rosters(Path(tmp), sizes, args.old_students):
+            note = " (scaled from the largest measured roster, not run)" if scaled else ""
+            print(f"roster of {size:5,} students, default formats, {name:13s}: {seconds:7.1f} s "
+                  f"({seconds / size * 1000:.0f} ms per student){note}")
+    per = web["v3"] if web else py["guess"]
+    print(f"\nblind brute force at {per * 1000:.1f} ms per guess (one browser tab, time-lock):")
     for part, how, n in SPACES:
         print(f"  {part:52s} {n:>13,} candidates ({how}): {_human(n * per)}")
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from exercises.answers.kdf import DEFAULT_ITERATIONS, MIN_ITERATIONS
+from exercises.answers.kdf import DEFAULT_ITERATIONS
 
 SEEDS = "X: [[1, 2], [-1, 2], [0, -1]]\ny: [1, -1, -1]\noffset: false\ntheta_init: [1, -0.8]\n"
 BOUND = SEEDS + "w_star: [3, 1]\n"
@@ -34,10 +34,10 @@ ANSWERS = """1: {theta: [4, -1], mistakes: 2, updates: [{point: 1, theta: [2, -3
 
 def _fixtures(tmp: Path) -> dict[str, Path]:
     """A data file (the seeds' worked example), one with w_star, and generated handouts with filled-in answers:
-    one at the default PBKDF2 iteration count and one at the minimum, which leaves check-answers' start-up."""
+    one with the default time-lock (about 60 ms a guess) and one at 1 ms a guess, which leaves check-answers' start-up."""
     (tmp / "seeds.yaml").write_text(SEEDS)
     (tmp / "bound.yaml").write_text(BOUND)
-    for folder, extra in (("sheet", []), ("sheet-min", ["--kdf-iterations", str(MIN_ITERATIONS)])):
+    for folder, extra in (("sheet", []), ("sheet-min", ["--guess-ms", "1"])):
         subprocess.run([sys.executable, "-m", "exercises.cli.main", "generate", "hand_trace", "separability",
                         "mistake_bound", "--format", "json", "--out", str(tmp / folder), "--quiet", *extra],
                        cwd=ROOT, check=True)
@@ -57,9 +57,9 @@ def _commands(f: dict[str, Path], script: str | None) -> list[tuple[str, list[st
            ("trace DATA", cli + ["trace", str(f["data"])], True),
            ("separable DATA", cli + ["separable", str(f["data"])], True),
            ("cover 10 3", cli + ["cover", "10", "3"], True),
-           (f"check-answers ({MIN_ITERATIONS:,} iterations)",
+           ("check-answers (--guess-ms 1)",
             cli + ["check-answers", str(f["handout-min"]), str(f["answers"])], True),
-           (f"check-answers ({DEFAULT_ITERATIONS:,}: + hashing)",
+           ("check-answers (default time-lock: + squaring)",
             cli + ["check-answers", str(f["handout"]), str(f["answers"])], False),
            ("bound DATA (renders surds: sympy)", cli + ["bound", str(f["bound"])], False)]
     if script:

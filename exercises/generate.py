@@ -16,8 +16,8 @@ from typing import Sequence
 from exercises import __version__
 from exercises.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
-from exercises.generation import ROLES, macros, render_variant, Spec, Sheet, Variant
-from exercises.answers import answer_key, build_handout, render_handout_page, DEFAULT_ITERATIONS
+from exercises.generation import macros, render_variant, Spec, Sheet, Variant
+from exercises.answers import answer_key, build_handout, render_handout_page, DigestPlan, DEFAULT_PLAN
 from exercises.kinds import get_kind
 
 
@@ -47,12 +47,15 @@ def document_json(spec: Spec, sheets: Sequence[Sheet]) -> str:
 
 MARKER = ".rosenblatt-output"
 IO_THREADS = 8
+SHEETS_PER_WORKER = 8  # below 16 sheets a worker's start-up and the pickling cost more than they save
+CHUNK = 16  # sheets per task sent to a worker (its writes overlap its rendering on the I/O threads)
 
 
-def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dict, iterations: int) -> dict[str, str]:
-    """Files of one sheet (under variants/<label>/), adding its sections to the combined documents."""
+def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], plan: DigestPlan) -> tuple[dict[str, str], dict]:
+    """Files of one sheet (under variants/<label>/), and its sections of the combined documents."""
     heading = f"Variant {sheet.label}" + (f" — {sheet.student_name}" if sheet.student_name else "")
     files: dict[str, str] = {}
+    sections: dict = {}
     wanted = [fmt for fmt in formats if fmt != "json"]
     extra = [fmt for fmt in ("md", "html") if fmt not in wanted]  # questions for handout.json and handout.html
     rendered = [{**render_variant(v, wanted), **render_variant(v, extra, ("question",))} for v in sheet.variants]
@@ -63,16 +66,16 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], combined: dic
         for role, stem in (("question", "problems"), ("key", "key")):
             body = "".join(f[role] for f in fragments[fmt])
             files[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [{"heading": heading, "body": body}])
-            combined[(fmt, role)].append({"heading": heading, "body": body})
-    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]], iterations)
+            sections[(fmt, role)] = {"heading": heading, "body": body}
+    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]], plan)
     files["handout.json"] = json.dumps(handout, ensure_ascii=False) + "\n"
     files["handout.html"] = render_handout_page(handout, [f["question"] for f in fragments["html"]])
     files["answers.yaml"] = render("exercises/answers.yaml.j2", handout=handout)
-    return files
+    return files, sections
 
 
 def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], out: Path,
-                  iterations: int = DEFAULT_ITERATIONS) -> list[str]:
+                  plan: DigestPlan = DEFAULT_PLAN, jobs: int | None = None) -> list[str]:
     """Write every file into a hidden sibling directory, then rename it into place (never a partial `out`)."""
     _check_target(out)
     try:
@@ -82,7 +85,7 @@ def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], o
         raise UsageError(f"--out {out}: cannot create the output directory ({exc.strerror or exc})") from None
     done = False
     try:
-        written = _write_all(spec, sheets, formats, tmp, iterations)
+        written = _write_all(spec, sheets, formats, tmp, plan, jobs)
         names = sorted(p.name for p in tmp.iterdir())  # what this run wrote: a rerun replaces these, nothing else
         (tmp / MARKER).write_text(f"rosenblatt {__version__}\n" + "".join(f"{n}\n" for n in names), encoding="utf-8")
         _swap_into_place(tmp, out)
@@ -103,23 +106,32 @@ def _write_folder(folder: Path, files: dict[str, str]) -> None:
         (folder / name).write_text(text, encoding="utf-8")
 
 
-def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path, iterations: int) -> list[str]:
-    """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
+def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path, plan: DigestPlan,
+               jobs: int | None) -> list[str]:
+    """Every sheet's folder (on `jobs` processes, or rendered here with I/O threads), then the combined files."""
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
-    combined: dict = {(fmt, role): [] for fmt in formats for role in ROLES}
-    with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
-        jobs = [pool.submit(_write_folder, root / "variants" / folder, _sheet_files(spec, sheet, formats, combined, iterations))
-                for sheet, folder in zip(sheets, folder_names([s.label for s in sheets]))]
-        top: dict[str, str] = {}
-        for fmt in formats:
-            if fmt == "json":
-                top["exercises.json"] = document_json(spec, sheets)
-                continue
-            for role, stem in (("question", "problems"), ("key", "key")):
-                top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, combined[(fmt, role)])
-        for job in jobs:
-            job.result()  # re-raises an OSError from the writer
+    folders = [root / "variants" / name for name in folder_names([s.label for s in sheets])]
+    sections, done = None, {}
+    document = (lambda: done.update(json=document_json(spec, sheets))) if "json" in formats else None
+    workers = pool_size(len(sheets), jobs)
+    if workers > 1:
+        from concurrent.futures.process import BrokenProcessPool
+        try:  # the parent writes exercises.json while the workers do the sheets
+            sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders, document)
+        except BrokenProcessPool:  # a worker died (killed, or could not start): do the work here instead
+            shutil.rmtree(root / "variants", ignore_errors=True)
+    if sections is None:
+        sections = _sheets_here(spec, sheets, formats, plan, folders)
+    if document and "json" not in done:
+        document()
+    top: dict[str, str] = {}
+    for fmt in formats:
+        if fmt == "json":
+            top["exercises.json"] = done["json"]
+            continue
+        for role, stem in (("question", "problems"), ("key", "key")):
+            top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [s[(fmt, role)] for s in sections])
     for name, text in top.items():
         (root / name).write_text(text, encoding="utf-8")
     written = list(top)
@@ -129,6 +141,56 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
             (root / name).write_bytes(data)
         written.append({"prairielearn": "prairielearn/", "moodle": "moodle.xml", "qti": "qti.zip"}[fmt])
     return written
+
+
+def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], plan: DigestPlan,
+                 folders: list[Path]) -> list[dict]:
+    """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
+    sections = []
+    with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
+        writes = []
+        for sheet, folder in zip(sheets, folders):
+            files, parts = _sheet_files(spec, sheet, formats, plan)
+            writes.append(pool.submit(_write_folder, folder, files))
+            sections.append(parts)
+        for job in writes:
+            job.result()  # re-raises an OSError from the writer
+    return sections
+
+
+def sheet_chunk(args: tuple) -> list[dict]:
+    """A run of sheets in a worker process: render, digest and write their folders (writes on I/O threads)."""
+    spec, sheets, formats, plan, folders = args
+    return _sheets_here(spec, sheets, formats, plan, folders)
+
+
+def pool_size(sheets: int, jobs: int | None) -> int:
+    """Worker processes for this many sheets: `jobs` when given, else every core once there is enough work."""
+    if jobs is not None:
+        return max(1, min(jobs, sheets))
+    return min(os.cpu_count() or 1, sheets // SHEETS_PER_WORKER) if sheets >= 2 * SHEETS_PER_WORKER else 1
+
+
+def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str],
+                        plan: DigestPlan, folders: list[Path], meanwhile=None) -> list[dict]:
+    """The sheets in runs on worker processes; results come back in order, so the output is the same bytes.
+    `meanwhile` (if given) runs in this process while the workers work.
+
+    Forked workers inherit the loaded modules (no second start-up); a parent with other threads alive spawns
+    fresh interpreters instead, since forking a threaded process can deadlock.
+    """
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    size = max(1, min(CHUNK, len(sheets) // (4 * workers)))
+    chunks = [(spec, sheets[k:k + size], formats, plan, folders[k:k + size]) for k in range(0, len(sheets), size)]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
+        runs = pool.map(sheet_chunk, chunks)  # submits every chunk now
+        if meanwhile is not None:
+            meanwhile()
+        return [sections for run in runs for sections in run]
 
 
 def _check_target(out: Path) -> None:

@@ -16,7 +16,7 @@ from exercises.cli.main import main
 def sheet(tmp_path_factory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("gen") / "o"
     assert main(["generate", "problem_set", "hand_trace_decimal_tie", "--seed", "11", "--out", str(out),
-                 "--format", "json", "--quiet", "--kdf-iterations", "1000"]) == 0
+                 "--format", "json", "--quiet", "--guess-ms", "1"]) == 0
     doc = json.loads((out / "exercises.json").read_text())
     return out / "variants" / "v01" / "handout.json", {v["exercise"]: v for v in doc["variants"]}
 
@@ -133,8 +133,8 @@ def test_unreadable_and_missing_answers_are_reported_per_part(tmp_path, sheet):
 def test_handout_holds_digests_not_answers(sheet):
     handout, variants = sheet
     doc = json.loads(handout.read_text())
-    assert doc["format"] == "rosenblatt-handout-v2" and doc["kdf"]["name"] == "PBKDF2-HMAC-SHA256"
-    assert doc["kdf"]["iterations"] == 1000
+    assert doc["format"] == "rosenblatt-handout-v3" and doc["digest"]["name"] == "RSW-timelock-SHA256"
+    assert doc["digest"]["guess_ms"] == 1 and doc["digest"]["squarings"] >= 1000
     text = handout.read_text()
     assert '"answer"' not in text and '"solution"' not in text
     for ex in doc["exercises"]:

@@ -19,8 +19,8 @@ GOLDEN_FILES = ("problems.md", "key.md", "problems.tex", "key.tex", "problems.ht
 
 
 def generate(out: Path, *extra: str) -> int:
-    """Run `generate` with 1,000 PBKDF2 iterations per handout digest (the default run is tested on its own)."""
-    return main(["generate", *extra, "--kdf-iterations", "1000", "--out", str(out), "--quiet"])
+    """Run `generate` with time-lock digests of 1 ms per guess (the default run is tested on its own)."""
+    return main(["generate", *extra, "--guess-ms", "1", "--out", str(out), "--quiet"])
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -37,8 +37,11 @@ def test_default_generate_works_with_no_arguments(tmp_path, monkeypatch):
     assert [v["kind"] for v in doc["variants"]] == ["hand_trace", "separability", "mistake_bound", "single_point",
                                                     "hinge_update", "cover_count", "max_margin"]
     handout = json.loads((out / "variants" / "v01" / "handout.json").read_text())
-    assert handout["kdf"] == {"name": "PBKDF2-HMAC-SHA256", "iterations": 200_000,
-                              "salt": "rosenblatt-answer-v2|<salt>|<part key>"}
+    assert handout["format"] == "rosenblatt-handout-v3" and "kdf" not in handout
+    lock = handout["digest"]
+    assert lock["name"] == "RSW-timelock-SHA256" and int(lock["modulus"], 16).bit_length() == 1024
+    fastest = max(lock["calibration"]["squarings_per_second"].values())
+    assert lock["guess_ms"] == 60 and lock["squarings"] == fastest * 60 // 1000
     assert (out / "variants" / "v01" / "handout.html").is_file()
 
 
@@ -89,6 +92,9 @@ def test_roster_gives_one_variant_per_student_stable_under_roster_order(tmp_path
     (["--roster", "missing.csv", "--secret", "x"], "missing.csv"),
     (["--variants", "2", "--roster", "r.csv"], "not allowed with argument"),
     (["--seed", "abc"], "invalid int value"),
+    (["--guess-ms", "0"], "--guess-ms must be between 1 and 10000 milliseconds, got 0"),
+    (["--kdf-iterations", "5"], "--kdf-iterations must be between 1000 and 10000000, got 5"),
+    (["--jobs", "0"], "--jobs must be between 1 and 64, got 0"),
     (["--roster", "empty.csv", "--secret", "x"], "the roster lists no students"),
 ])
 def test_user_mistakes_exit_2_with_one_line(tmp_path, capsys, monkeypatch, args, expected):
@@ -158,7 +164,7 @@ def test_latex_compiles_with_pdflatex(tmp_path):
 
 def test_golden_files(tmp_path):
     """Rendered output of a fixed seed; regenerate with UPDATE_GOLDEN=1 pytest tests/test_generate.py."""
-    assert generate(tmp_path / "o", "problem_set", "hand_trace_decimal_tie", "--seed", "7") == 0  # 1,000 iterations
+    assert generate(tmp_path / "o", "problem_set", "hand_trace_decimal_tie", "--seed", "7") == 0  # --guess-ms 1
     for name in GOLDEN_FILES:
         got = (tmp_path / "o" / name).read_text(encoding="utf-8")
         golden = GOLDEN / name.replace("/", "_")
@@ -205,10 +211,35 @@ def test_output_is_identical_across_processes_with_different_hash_seeds(tmp_path
         env = {**os.environ, "PYTHONHASHSEED": str(k)}
         run = subprocess.run([sys.executable, "-m", "exercises", "generate", "problem_set", "--variants", "2",
                               "--seed", "9", "--out", str(tmp_path / f"h{k}"), "--quiet",
-                              "--kdf-iterations", "1000"],
+                              "--guess-ms", "1"],
                              env=env, capture_output=True, text=True, timeout=120)
         assert run.returncode == 0, run.stderr
     assert tree(tmp_path / "h1") == tree(tmp_path / "h2")
+
+
+def test_worker_processes_write_the_same_bytes_as_one_process(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\n" + "".join(f"s{k:02d},Student {k}\n" for k in range(20)), encoding="utf-8")
+    for jobs in ("1", "2"):
+        assert generate(tmp_path / f"j{jobs}", "problem_set", "--roster", str(roster), "--secret", "x",
+                        "--jobs", jobs) == 0
+    serial, parallel = tree(tmp_path / "j1"), tree(tmp_path / "j2")
+    assert len(serial) > 100 and serial == parallel
+
+
+def _die(args):
+    os._exit(3)  # as if the worker were killed (out of memory, a signal)
+
+
+def test_a_worker_that_dies_leaves_the_work_to_the_parent_and_the_same_bytes(tmp_path, monkeypatch):
+    import exercises.generate as generate_module
+
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id\n" + "".join(f"s{k:02d}\n" for k in range(16)), encoding="utf-8")
+    assert generate(tmp_path / "serial", "single_point", "--roster", str(roster), "--secret", "x", "--jobs", "1") == 0
+    monkeypatch.setattr(generate_module, "sheet_chunk", _die)  # forked workers inherit it
+    assert generate(tmp_path / "died", "single_point", "--roster", str(roster), "--secret", "x", "--jobs", "2") == 0
+    assert tree(tmp_path / "died") == tree(tmp_path / "serial")
 
 
 def test_usage_errors_name_the_command_once(capsys):

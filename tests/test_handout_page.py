@@ -14,7 +14,7 @@ from browser_helpers import chromium, set_viewport
 from exercises.answers.answer_parse import as_set, canonical, parse_answer
 from exercises.cli.main import main
 from exercises.shared.errors import AnswerError
-from exercises.answers.kdf import Kdf
+from exercises.answers.digests import handout_oracle
 
 CORPUS = [
     "3", "-0.8", "-4/5", "6/4", "1.5", "sqrt(2)/2", "2*sqrt(3)", "(1 + sqrt(5))/2", "[1, -2]", "[]", "[[1, 2], [3]]",
@@ -42,7 +42,18 @@ def _py_read(text: str, kind: str = "exact") -> dict:
 def sheet(tmp_path_factory):
     out = tmp_path_factory.mktemp("gen") / "o"
     assert main(["generate", "problem_set", "hand_trace_decimal_tie", "--seed", "3", "--out", str(out),
-                 "--format", "json", "--quiet", "--kdf-iterations", "1000"]) == 0
+                 "--format", "json", "--quiet", "--guess-ms", "1"]) == 0
+    variants = {v["exercise"]: v for v in json.loads((out / "exercises.json").read_text())["variants"]}
+    folder = out / "variants" / "v01"
+    return folder, json.loads((folder / "handout.json").read_text()), variants
+
+
+@pytest.fixture(scope="module")
+def old_sheet(tmp_path_factory):
+    """A format v2 handout (PBKDF2 digests), as `generate --kdf-iterations` still makes and pages still check."""
+    out = tmp_path_factory.mktemp("gen2") / "o"
+    assert main(["generate", "problem_set", "--seed", "3", "--out", str(out), "--format", "json", "--quiet",
+                 "--kdf-iterations", "1000"]) == 0
     variants = {v["exercise"]: v for v in json.loads((out / "exercises.json").read_text())["variants"]}
     folder = out / "variants" / "v01"
     return folder, json.loads((folder / "handout.json").read_text()), variants
@@ -138,17 +149,45 @@ def test_canonical_forms_and_errors_match_python(browser, sheet):
     assert sum("text" in w for w in want) > 60 and sum("error" in w for w in want) > 60  # both sides exercised
 
 
-def test_digests_match_python(browser, sheet):
-    folder, handout, _ = sheet
-    _open(browser, folder)
-    kdf = Kdf(handout["salt"], handout["kdf"]["iterations"])
-    cases = [("1.theta", "[1, -2]"), ("2.origin.separable", "true"), ("1.updates[3]", "[2, [1/2, -3]]"),
-             ("1.updates.count", "4"), ("3.gamma", "sqrt(2)/2 + 1")]
-    got = browser.execute_async_script(
+def _page_digests(browser, cases: list) -> list:
+    return browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "Promise.all(arguments[0].map(([k, t]) => Rosenblatt.digest(k, t))).then(done, e => done(String(e)));",
-        [list(c) for c in cases])
-    assert got == [kdf.digest(k, t) for k, t in cases]
+        "(async () => { const out = []; for (const [k, t] of arguments[0]) out.push(await Rosenblatt.digest(k, t));"
+        " done(out); })().catch(e => done(String(e)));", [list(c) for c in cases])
+
+
+def test_python_and_the_page_agree_on_500_generated_answers(browser, sheet):
+    """Random answer texts, read by each side's parser and digested by each side's time-lock, give the same bytes;
+    the key's own answers give the handout's digests."""
+    folder, handout, variants = sheet
+    _open(browser, folder)
+    rng = random.Random(23)
+    keys = [f"{e['number']}.{p['id']}" for e in handout["exercises"] for p in e["parts"]]
+    cases = []
+    while len(cases) < 500:
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 7)))
+        read = _py_read(text)
+        if "text" in read:
+            cases.append((rng.choice(keys), text, read["text"]))
+    page_texts = browser.execute_script("return arguments[0].map(t => Rosenblatt.read(t).text)", [c[1] for c in cases])
+    assert page_texts == [c[2] for c in cases]
+    lock = handout_oracle(handout)
+    assert _page_digests(browser, [(k, t) for k, _, t in cases]) == lock.digests([(k, t) for k, _, t in cases])
+    key_cases = [(f"{n}.{part}", text) for n, v in variants.items() for part, text in v["key"].items()
+                 if isinstance(text, str)]
+    want = {f"{e['number']}.{p['id']}": p.get("digest") for e in handout["exercises"] for p in e["parts"]}
+    assert _page_digests(browser, key_cases) == [want[k] for k, _ in key_cases]
+
+
+def test_old_v2_pages_still_check_with_pbkdf2(browser, old_sheet):
+    folder, handout, variants = old_sheet
+    assert handout["format"] == "rosenblatt-handout-v2"
+    _open(browser, folder)
+    cases = [("1.theta", "[1, -2]"), ("2.origin.separable", "true"), ("1.updates.count", "4")]
+    assert _page_digests(browser, cases) == handout_oracle(handout).digests(cases)
+    single = next(v for v in variants.values() if v["kind"] == "single_point")
+    fill(browser, handout, single)
+    assert {s for s, _ in check(browser, single["exercise"]).values()} == {"correct"}
 
 
 def test_right_answers_are_right_survive_a_reload_and_download_for_check_answers(browser, sheet, tmp_path, capsys):

@@ -8,8 +8,8 @@ from typing import Any, Sequence
 
 from exercises.answers.answer_parse import as_set, canonical, parse_bool, parse_exact
 from exercises.shared import AnswerError
-from exercises.answers.handout import handout_kdf, load_handout, read_answers
-from exercises.answers.kdf import Kdf
+from exercises.answers.digests import handout_oracle
+from exercises.answers.handout import load_handout, read_answers
 from exercises.kinds import PartResult, get_kind
 
 
@@ -34,14 +34,14 @@ class Reading:
 
 
 class DigestOracle:
-    """Answers "is this right?" from a handout's salted PBKDF2 digests (what students have)."""
+    """Answers "is this right?" from a handout's salted slow digests (what students have): each one a guess."""
 
-    def __init__(self, kdf: Kdf):
-        self.kdf, self.cache = kdf, {}
+    def __init__(self, scheme):
+        self.scheme, self.cache = scheme, {}  # a Kdf (v2) or a TimeLock (v3): both derive .digests(requests)
 
     def prefetch(self, requests: Sequence[tuple[str, str]]) -> None:
         todo = list(dict.fromkeys(r for r in requests if r not in self.cache))
-        self.cache.update(zip(todo, self.kdf.digests(todo)))
+        self.cache.update(zip(todo, self.scheme.digests(todo)))
 
     def _digest(self, key: str, text: str) -> str:
         if (key, text) not in self.cache:
@@ -159,7 +159,7 @@ def check_sheet(exercises: list[dict], answers: dict[int, dict[str, Any]], oracl
 
 def check_exercise(handout: dict, exercise: dict, given: dict[str, Any]) -> list[PartResult]:
     """One exercise of a loaded handout, judged by its digests (given: part id -> the student's raw answer)."""
-    return check_sheet([exercise], {exercise["number"]: given}, DigestOracle(handout_kdf(handout)))[0][1]
+    return check_sheet([exercise], {exercise["number"]: given}, DigestOracle(handout_oracle(handout)))[0][1]
 
 
 def check_extra(exercises: list[dict], answers: dict[int, Any], answers_path: Path) -> None:
@@ -175,4 +175,4 @@ def check_answers(handout_path: Path, answers_path: Path) -> tuple[dict, list[tu
     handout = load_handout(handout_path)
     answers = read_answers(answers_path)
     check_extra(handout["exercises"], answers, answers_path)
-    return handout, check_sheet(handout["exercises"], answers, DigestOracle(handout_kdf(handout)))
+    return handout, check_sheet(handout["exercises"], answers, DigestOracle(handout_oracle(handout)))

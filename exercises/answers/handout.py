@@ -10,10 +10,11 @@ from typing import Any
 from exercises import __version__
 from exercises.answers.answer_parse import as_set, canonical
 from exercises.shared import read_yaml_file, AnswerError
-from exercises.answers.kdf import DEFAULT_ITERATIONS, Kdf, check_iterations
+from exercises.answers.digests import DEFAULT_PLAN, FORMAT_V2, FORMAT_V3, DigestPlan, Minter, scheme_problem, sheet_minter
 from exercises.kinds import KIND_NAMES, Part, get_kind
 
-FORMAT = "rosenblatt-handout-v2"
+FORMAT = FORMAT_V3
+FORMATS = (FORMAT_V3, FORMAT_V2)  # v2 (PBKDF2) handouts are still checked; v1 is refused
 SEQUENCE_SLOTS = 64  # sequence digests are padded with decoys to this many, so their count reveals nothing
 NOT_A_HANDOUT = "not a rosenblatt handout (expected the handout.json from your instructor)"
 
@@ -42,41 +43,37 @@ def _requests(key: str, part: Part) -> list[tuple[str, str]]:
     return [(f"{key}[{k}]", text) for k, text in enumerate(texts, 1)] + [(f"{key}.count", str(len(texts)))]
 
 
-def _entry(kdf: Kdf, key: str, part: Part, digests: list[str]) -> dict:
+def _entry(minter: Minter, key: str, part: Part, digests: list[str]) -> dict:
     entry: dict[str, Any] = {"id": part.id, "label": part.label, "type": part.type, "example": part.example}
     if part.type in ("exact", "verdict", "set"):
         entry["digest"] = digests[0]
     elif part.type == "sequence":
-        decoys = [hashlib.sha256(f"{kdf.salt}|{key}|decoy|{k}".encode()).hexdigest()
-                  for k in range(SEQUENCE_SLOTS - len(digests) + 1)]
+        decoys = [minter.decoy(key, k) for k in range(SEQUENCE_SLOTS - len(digests) + 1)]
         entry.update(digests=sorted(digests[:-1] + decoys), count_digest=digests[-1], item_keys=list(part.item_keys))
     return entry
 
 
-def build_handout(title: str, sheet, questions: list[str], iterations: int = DEFAULT_ITERATIONS) -> dict:
+def build_handout(title: str, sheet, questions: list[str], plan: DigestPlan = DEFAULT_PLAN) -> dict:
     """The handout of one sheet: question texts (Markdown), data, and per-part answer digests (all derived at once)."""
-    kdf = Kdf(sheet_salt(sheet.seed), iterations)
+    salt = sheet_salt(sheet.seed)
+    minter = sheet_minter(plan, salt, sheet.seed, sheet.label)
     plan = []
     for v in sheet.variants:
         module = get_kind(v.kind)
         plan.append((v, module, [(f"{v.number}.{p.id}", p) for p in module.parts(v.data, v.solution)]))
     requests = [r for _, _, parts in plan for key, p in parts if p.type != "certificate" for r in _requests(key, p)]
-    done = iter(kdf.digests(requests))
+    done = iter(minter.digests(requests))
     exercises = []
     for (v, module, parts), question in zip(plan, questions):
         entries = []
         for key, p in parts:
             count = 0 if p.type == "certificate" else len(_requests(key, p))
-            entries.append(_entry(kdf, key, p, [next(done) for _ in range(count)]))
+            entries.append(_entry(minter, key, p, [next(done) for _ in range(count)]))
         exercises.append({"number": v.number, "kind": v.kind, "title": v.title, "question": question,
                           "data": module.data_json(v.data), "parts": entries})
-    return {"format": FORMAT, "generator": {"name": "rosenblatt", "version": __version__}, "title": title,
-            "sheet": sheet.label, "student": sheet.student_name, "salt": kdf.salt, "kdf": kdf.to_json(),
+    return {"format": minter.format, "generator": {"name": "rosenblatt", "version": __version__}, "title": title,
+            "sheet": sheet.label, "student": sheet.student_name, "salt": salt, **minter.fields,
             "exercises": exercises}
-
-
-def handout_kdf(doc: dict) -> Kdf:
-    return Kdf(doc["salt"], doc["kdf"]["iterations"])
 
 
 def load_handout(path: Path) -> dict:
@@ -89,18 +86,14 @@ def load_handout(path: Path) -> dict:
     if isinstance(doc, dict) and doc.get("format") == "rosenblatt-handout-v1":
         raise AnswerError(f"{path}: this handout was made by an older rosenblatt (format v1); ask your instructor "
                           "for the new handout.json")
-    ok = isinstance(doc, dict) and doc.get("format") == FORMAT and isinstance(doc.get("exercises"), list) and \
+    ok = isinstance(doc, dict) and doc.get("format") in FORMATS and isinstance(doc.get("exercises"), list) and \
         isinstance(doc.get("salt"), str) and all(isinstance(e, dict) and e.get("kind") in KIND_NAMES and
                                                  isinstance(e.get("parts"), list) for e in doc["exercises"])
     if not ok:
         raise AnswerError(f"{path}: {NOT_A_HANDOUT}")
-    kdf = doc.get("kdf")
-    iterations = kdf.get("iterations") if isinstance(kdf, dict) else None
-    if isinstance(iterations, bool) or not isinstance(iterations, int):
-        raise AnswerError(f"{path}: {NOT_A_HANDOUT}")
-    problem = check_iterations(iterations)
+    problem = scheme_problem(doc)
     if problem:
-        raise AnswerError(f"{path}: kdf.iterations: {problem}")
+        raise AnswerError(f"{path}: {problem}")
     return doc
 
 

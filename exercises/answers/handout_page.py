@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from exercises import __version__
+from exercises.answers.digests import scheme_json
 from exercises.shared import render
 
 FIELDS = {"point": "point", "theta": "θ after", "theta0": "θ₀ after"}
@@ -37,7 +38,8 @@ def render_handout_page(handout: dict, questions_html: list[str]) -> str:
     exercises = [{"number": e["number"], "question": q, "parts": [_part_view(e, p) for p in e["parts"]]}
                  for e, q in zip(handout["exercises"], questions_html)]
     data = {"title": handout["title"], "sheet": handout["sheet"], "student": handout["student"],
-            "salt": handout["salt"], "kdf": handout["kdf"],
+            "salt": handout["salt"], **scheme_json(handout),
             "exercises": [{k: e[k] for k in PAGE_KEYS} for e in handout["exercises"]]}
     return render("exercises/handout.html", title=handout["title"], sheet=handout["sheet"],
-                  student=handout["student"], kdf=handout["kdf"], exercises=exercises, data=data, version=__version__)
+                  student=handout["student"], kdf=handout.get("kdf"), lock=handout.get("digest"), exercises=exercises,
+                  data=data, version=__version__)

@@ -14,8 +14,9 @@ import time
 from pathlib import Path
 
 from exercises.shared import UsageError
-from exercises.answers import DEFAULT_ITERATIONS
+from exercises.answers import DEFAULT_GUESS_MS
 
+MAX_JOBS = 64
 DEFAULT_SPEC = "problem_set"  # the bundled spec that `generate` and `show` use when none is named
 
 SECRET_ENV = "ROSENBLATT_COURSE_SECRET"
@@ -38,9 +39,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "a standalone server.py), moodle (moodle.xml: a category per exercise, a cloze question per "
                         "variant), qti (qti.zip for Canvas: a quiz per exercise drawing one variant per student)")
     p.add_argument("--out", type=Path, default=Path("out/exercises"), help="output directory (default out/exercises)")
-    p.add_argument("--kdf-iterations", type=int, default=DEFAULT_ITERATIONS, metavar="N",
-                   help=f"PBKDF2 iterations per answer digest in handouts (default {DEFAULT_ITERATIONS:,}, about 50 ms "
-                        "per guess in a browser; fewer is faster to generate and cheaper to guess)")
+    p.add_argument("--guess-ms", type=int, default=DEFAULT_GUESS_MS, metavar="MS",
+                   help=f"what one guess at an answer costs a student, in milliseconds on the calibrated fastest "
+                        f"engine (default {DEFAULT_GUESS_MS}); the handouts' time-lock digests cost the generator "
+                        "about a millisecond each whatever this is")
+    p.add_argument("--kdf-iterations", type=int, default=None, metavar="N",
+                   help="make the old handouts (format v2) with PBKDF2 digests of N iterations instead: these cost "
+                        "the generator as much as a guess")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes for the sheets (default: every core once there are 16 sheets or more); "
+                        "the files are the same bytes whatever N is")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     p.set_defaults(run=run_generate)
     p = sub.add_parser("show", help="print one variant of a spec (question, and --key for the solution) as Markdown")
@@ -92,19 +100,22 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
 
 def run_generate(args: argparse.Namespace) -> int:
     from exercises.generate import write_outputs
-    from exercises.answers import check_iterations
+    from exercises.answers import DigestPlan
     from exercises.shared import render
     from exercises.generation import load_spec, merge_specs
     from exercises.generation import build_sheets
 
     start = time.perf_counter()
     formats = _formats(args.format)
-    problem = check_iterations(args.kdf_iterations)
+    plan = DigestPlan(args.kdf_iterations, args.guess_ms)
+    problem = plan.problem()
     if problem:
-        raise UsageError(f"--kdf-iterations {problem}")
+        raise UsageError(problem)
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
     sheets = build_sheets(spec, _seeds(args, spec))
-    written = write_outputs(spec, sheets, formats, args.out, args.kdf_iterations)
+    written = write_outputs(spec, sheets, formats, args.out, plan, args.jobs)
     if not args.quiet:
         first = sorted(p.name for p in (args.out / "variants").iterdir())[0]
         print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),

@@ -1,22 +1,38 @@
 {% raw %}
-// The self-check page: read the answer boxes, derive PBKDF2 digests with WebCrypto, say right or wrong per part.
+// The self-check page: read the answer boxes, derive the answers' slow digests, say right or wrong per part.
 (() => {
   "use strict";
   const X = RosenblattExact;
   const DATA = JSON.parse(document.getElementById("handout-data").textContent);
   const EXERCISES = new Map(DATA.exercises.map((e) => [String(e.number), e]));
-  const PREFIX = "rosenblatt-answer-v2";
+  const PREFIX = "rosenblatt-answer-v2", LOCK_PREFIX = "rosenblatt-answer-v3", X_BLOCKS = 5;
   const STORE = `rosenblatt-handout:${DATA.salt}`;
   const encoder = new TextEncoder();
-  const cryptoOk = typeof crypto !== "undefined" && crypto.subtle && typeof crypto.subtle.deriveBits === "function";
+  const LOCK = DATA.digest;  // format v3: the time-lock; format v2 pages carry DATA.kdf (PBKDF2) instead
+  const cryptoOk = typeof crypto !== "undefined" && crypto.subtle && typeof BigInt === "function" &&
+    typeof crypto.subtle[LOCK ? "digest" : "deriveBits"] === "function";
+  const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  const sha256 = async (text) => hex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))));
 
-  async function digest(key, text) {
+  async function pbkdf2Digest(key, text) {
     const base = await crypto.subtle.importKey("raw", encoder.encode(text), "PBKDF2", false, ["deriveBits"]);
     const params = { name: "PBKDF2", hash: "SHA-256", salt: encoder.encode(`${PREFIX}|${DATA.salt}|${key}`),
                      iterations: DATA.kdf.iterations };
-    const out = new Uint8Array(await crypto.subtle.deriveBits(params, base, 256));
-    return Array.from(out, (b) => b.toString(16).padStart(2, "0")).join("");
+    return hex(new Uint8Array(await crypto.subtle.deriveBits(params, base, 256)));
   }
+
+  // The time-lock (exercises/answers/timelock.py): x from the salted answer, then t squarings mod N in a row,
+  // which nobody without the sheet's secret primes can shorten; the digest hashes the result with the salt.
+  async function lockDigest(key, text) {
+    const n = BigInt(`0x${LOCK.modulus}`), message = `${LOCK_PREFIX}|${DATA.salt}|${key}|`;
+    let wide = "";
+    for (let i = 0; i < X_BLOCKS; i++) wide += await sha256(`${message}${text}|${i}`);
+    let y = 2n + BigInt(`0x${wide}`) % (n - 3n);
+    await new Promise((resume) => setTimeout(resume, 0));  // let the page paint between guesses
+    for (let i = LOCK.squarings; i > 0; i--) y = y * y % n;
+    return sha256(message + y.toString(16).padStart(n.toString(16).length, "0"));
+  }
+  const digest = LOCK ? lockDigest : pbkdf2Digest;
 
   // A vector is written as check-answers reads it, in square brackets: `(0, 3)` or a bare `0, 3` is refused here too.
   function readVector(text) {
