@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grader.assignments import Assignment
-from grader.judging import spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink
+from grader.judging import spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink, definitions, unloaded_hint
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble
 from grader.suite import Suite
@@ -137,7 +137,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     with sandbox.session(source, filename, a.function, suite.setup) as session:  # one child, while it lives
         vis = session.run(suite.inputs(factory))
         if vis.load_status != "ok":
-            return _unloaded(vis, a, name, filename, max_score, meta, notebook)
+            return _unloaded(vis, a, name, filename, max_score, meta, notebook, source)
         outcomes = _outcomes(vis, notebook)
         for c in suite.cases:
             outcomes.setdefault(c.case_id, _NotRun(c.case_id))
@@ -149,8 +149,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
         shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
-    findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-    named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
+    facts = {"signatures": definitions(source)} if not all(v.passed for v in verdicts.values()) else {}
+    findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts)
+    named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
     score, fams = _score(a, suite, verdicts)
@@ -161,7 +162,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
 
 
 def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int, meta: dict,
-              notebook: Notebook | None) -> Report:
+              notebook: Notebook | None, source: bytes = b"") -> Report:
     """The ungradable report of a file that did not load: why, where (line, or cell and line), the traceback."""
     error = notebook.locate(vis.load_error) if notebook else vis.load_error
     why = UNGRADABLE.get(vis.load_status, vis.load_status)
@@ -173,7 +174,9 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
         broken = notebook.syntax_errors if notebook else ()
         if broken:
             detail = f"cell {broken[0].cell} does not parse as Python ({broken[0].detail}) and was skipped"
-    return Report(name, filename, "ungradable", f"{why}: {detail}".rstrip(": "), 0.0, max_score,
+    hint = unloaded_hint(vis.load_status, vis.load_error, a.names, source)
+    message = f"{why}: {detail}".rstrip(": ") + (f". {hint[:1].upper()}{hint[1:]}" if hint else "")
+    return Report(name, filename, "ungradable", message, 0.0, max_score,
                   stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta,
                   details=(error or "")[-2000:], notebook=notebook)
 

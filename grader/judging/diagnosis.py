@@ -21,13 +21,25 @@ ORDER = tuple(CATALOGUE)
 
 @dataclass(frozen=True)
 class Finding:
-    """A named mistake with the cases (and families) it explains."""
+    """What diagnosis says about one graded function, with the cases (and families) it is about.
+
+    kind: `mistake` (a classic mistake, or a pair of them, that accounts for every failed case of the function:
+    shown as "Likely bug"), `structure` (a fact read from the file or its errors: a missing function, a stub, a
+    signature that does not fit), `probe` (a behaviour a probe showed), or `observed` (no explanation: the evidence).
+    """
 
     name: str
     title: str
     hint: str
     cases: tuple[str, ...]
     families: tuple[str, ...]
+    function: str = ""
+    kind: str = "mistake"
+    evidence: tuple[str, ...] = ()
+
+    @property
+    def likely(self) -> bool:
+        return self.kind == "mistake"
 
 
 class MutantTable:
@@ -131,7 +143,7 @@ def _scaled_copy(answer: Answer, e: Expected) -> bool:
     ref = list(e.theta) + [e.theta0]
     got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
     pivot = next((k for k, v in enumerate(ref) if v != 0), None)
-    if sum(1 for v in ref if v != 0) < 2 or got[pivot] == 0:
+    if pivot is None or got[pivot] == 0:  # one number alone is its own multiple: other cases must agree
         return False
     c = Fraction(got[pivot]) / Fraction(ref[pivot])
     if c <= 0 or abs(c - 1) < _ATOL or (answer.converged is not None and answer.converged != e.converged):
@@ -210,6 +222,8 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
         return set()
     if outcome.status in ("raised", "crashed") and len(case.X) == 1:
         return {"crashes-on-single-point"} if runs_elsewhere else set()
+    if outcome.status == "raised" and len(case.X[0]) == 1 and "index 1 is out of bounds" in (outcome.error or ""):
+        return {"first-two-features"}  # W[1] on one-dimensional data
     if verdict.status == "malformed" and outcome.status == "returned":
         if _unaugmented(a, case, outcome.value):
             return {"bias-not-appended"}
@@ -247,7 +261,7 @@ def _same_expected(a: Assignment, case: Case, e: Expected) -> bool:
     return expected_values(e, fields) == expected_values(x, fields)  # the values compare_exact grades
 
 
-def _twins(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
+def twin_names(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
     """Identical cases that came back different: the code is not deterministic (random start or shuffling)."""
     found: dict[str, set[str]] = {}
     for c in cases:
@@ -261,26 +275,43 @@ def _twins(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]
     return found
 
 
-def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
-             table: MutantTable, limit: int = 3) -> tuple[Finding, ...]:
-    """Greedy cover of the failed cases by the mistakes that explain them and contradict no passed case."""
+def explanations(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+                 verdicts: Mapping[str, Verdict], table: MutantTable) -> dict[str, set[str]]:
+    """Per case of ONE function, the mistakes that would produce what came back (a crash on n = 1 counts only when
+    this function returned on some case with more than one point)."""
     elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
     per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
                 for c in cases}
-    for cid, names in _twins(a, cases, verdicts).items():
+    for cid, names in twin_names(a, cases, verdicts).items():
         per_case[cid] |= names
-    uncovered = {cid for cid, names in per_case.items() if names}
-    bad = _contradictions(cases, verdicts, table) if uncovered else {}
-    findings: list[Finding] = []
-    while uncovered and len(findings) < limit:
-        score = {n: sum(1 for cid in uncovered if n in per_case[cid]) for n in ORDER if bad.get(n, 0) == 0}
-        best = max(score, key=lambda n: (score[n], -ORDER.index(n)), default=None)
-        if best is None or score[best] < (1 if not findings else 2):
-            break
-        hit = tuple(c.case_id for c in cases if best in per_case[c.case_id])
-        fams = tuple(dict.fromkeys(a.family_key(spec_of(a, c), c.family) for c in cases if c.case_id in hit))
-        first = next(c for c in cases if c.case_id in hit)
-        m = catalogue(a, spec_of(a, first))[best]
-        findings.append(Finding(best, m.title, m.hint, hit, fams))
-        uncovered -= set(hit)
-    return tuple(findings)
+    return per_case
+
+
+def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_case: Mapping[str, set[str]],
+             table: MutantTable) -> Finding | None:
+    """The one mistake that explains EVERY failed case of the function and contradicts none it passed."""
+    if not failed:
+        return None
+    common = set.intersection(*(set(per_case[c.case_id]) for c in failed))
+    if not common:
+        return None
+    verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
+    bad = _contradictions(cases, verdicts, table)
+    names = [n for n in ORDER if n in common and bad.get(n, 0) == 0]
+    return finding(a, cases, names[0], tuple(c.case_id for c in failed)) if names else None
+
+
+@dataclass(frozen=True)
+class _Passed:
+    passed: bool
+
+
+def finding(a: Assignment, cases: Sequence[Case], name: str, hit: tuple[str, ...], kind: str = "mistake",
+            title: str = "", hint: str = "", evidence: tuple[str, ...] = ()) -> Finding:
+    """A Finding about the function of `cases`, with the families of the cases it explains."""
+    f = spec_of(a, cases[0])
+    fams = tuple(dict.fromkeys(a.family_key(f, c.family) for c in cases if c.case_id in hit))
+    if not title:
+        m = catalogue(a, f)[name]
+        title, hint = m.title, m.hint
+    return Finding(name, title, hint, hit, fams, f.name, kind, evidence)

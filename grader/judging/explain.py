@@ -1,0 +1,93 @@
+"""Diagnose each graded function on its own cases: structural facts first, then the one classic mistake (or pair
+of them) that accounts for every failed case, then what probes showed, else the evidence of what was observed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from grader.assignments import Assignment
+from grader.cases import Case
+from grader.judging import compound
+from grader.judging.calling import spec_of
+from grader.judging.diagnosis import Finding, MutantTable, covering, explanations, finding, twin_names
+from grader.judging.judgement import Verdict
+from grader.judging.observed import observed
+from grader.judging.structure import structural
+from grader.judging.wording import words
+
+
+def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
+             table: MutantTable, facts: Mapping | None = None, probed: Sequence[Finding] = ()) -> tuple[Finding, ...]:
+    """Per graded function, in the assignment's order: what explains its failures (nothing for a function that
+    passed every case). `facts`: the file's definitions; `probed`: findings of the probes that ran."""
+    out: list[Finding] = []
+    for f in a.functions:
+        mine = [c for c in cases if spec_of(a, c) is f]
+        if mine:
+            out += _function(a, mine, outcomes, verdicts, table, facts or {},
+                             [p for p in probed if p.function == f.name])
+    return _merged(out)
+
+
+def _merged(found: list[Finding]) -> tuple[Finding, ...]:
+    """One finding per mistake: the same mistake in several functions is named once, with all their cases."""
+    out: dict[tuple, Finding] = {}
+    for x in found:
+        key = (x.name, x.kind) if x.kind == "mistake" else (x.name, x.kind, x.function)
+        if key in out:
+            y = out[key]
+            out[key] = replace(y, cases=y.cases + x.cases, families=y.families + x.families,
+                               function=f"{y.function}, {x.function}")
+        else:
+            out[key] = x
+    return tuple(out.values())
+
+
+def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding]:
+    failed = [c for c in mine if not verdicts[c.case_id].passed and verdicts[c.case_id].status != "not-run"]
+    if not failed:
+        return []
+    out: list[Finding] = []
+    s = structural(a, mine, outcomes, facts)
+    if s is not None:
+        out.append(s)
+    mutated = [c for c in mine if verdicts[c.case_id].status == "mutated"]
+    if mutated and any(getattr(outcomes[c.case_id], "mutated", False) for c in mine):
+        out.append(_mutation(a, mine, mutated, outcomes))
+    rest = [c for c in failed if c.check == "result" and (s is None or c.case_id not in s.cases)
+            and not _large_value(c, verdicts[c.case_id])]
+    if not rest:
+        return out
+    per_case = explanations(a, mine, outcomes, verdicts, table)
+    named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts) \
+        or compound.pair(a, mine, rest, verdicts)
+    if named is not None:
+        return out + [named]
+    out += probed
+    if not probed or any(verdicts[c.case_id].status not in ("wrong",) for c in rest):
+        out.append(observed(a, mine, rest, verdicts))
+    return out
+
+
+def _random(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts) -> Finding | None:
+    """The same case answered twice differently: the code is random, which accounts for any wrong value."""
+    twins = twin_names(a, mine, verdicts)
+    if not twins or any(verdicts[c.case_id].status != "wrong" for c in rest):
+        return None
+    name = "random-start" if "random-start" in set().union(*twins.values()) else "shuffled-order"
+    return finding(a, mine, name, tuple(c.case_id for c in rest))
+
+
+def _large_value(c: Case, v: Verdict) -> bool:
+    """A large case's wrong value: mutants are compared on the small cases only (the large one tests speed)."""
+    return "large" in c.tags and v.status in ("wrong", "malformed")
+
+
+def _mutation(a: Assignment, mine: Sequence[Case], mutated: Sequence[Case], outcomes) -> Finding:
+    f = spec_of(a, mine[0])
+    calls = sum(bool(getattr(outcomes[c.case_id], "mutated", False)) for c in mine)
+    what = ", ".join(a.term(s) for s in f.arguments if s not in ("epochs", "offset", "step", "hook"))
+    title, hint = words("mutates-inputs", fn=f.name, what=what,
+                        calls=calls, total=len(mine), theta=a.term("theta"))
+    return finding(a, mine, "mutates-inputs", tuple(c.case_id for c in mutated), "probe", title, hint)
