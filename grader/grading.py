@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grader.assignments import Assignment
-from grader.judging import spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink, definitions, unloaded_hint
+from grader.judging import (spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink, definitions, unloaded_hint,
+                            probe_findings, probe_verdicts, random_functions, wanted_probes)
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble
 from grader.suite import Suite
@@ -148,9 +149,12 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             run = session.run(suite.inputs_for(cases, factory))
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
+        probes = wanted_probes(suite.checks, {spec_of(a, c).name for c in suite.cases if not verdicts[c.case_id].passed})
+        probed = probe_verdicts(a, probes, run_candidates([p.case for p in probes])) if probes else {}
         shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
-    facts = {"signatures": definitions(source)} if not all(v.passed for v in verdicts.values()) else {}
-    findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts)
+    facts = {"signatures": definitions(source), "random": random_functions(probes, probed, verdicts)} if probes else {}
+    findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
+                        probe_findings(a, probes, probed, suite.cases))
     named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from exercises import __version__
 from grader import tasks
 from grader.assignments import Assignment
-from grader.judging import spec_of, MutantTable, case_input, shrink_probes
+from grader.judging import spec_of, MutantTable, build_probes, case_input, shrink_probes
 from grader.cases import Case
 
 
@@ -37,12 +37,13 @@ class Suite:
         table = MutantTable(a, self.visible + self.hidden)
         self.table = table.warm() if warm else table
         self.probes = shrink_probes(self.visible, a)
-        self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes}
+        self.checks = build_probes(a, self.visible)  # behaviour probes, run only for a failing submission
+        self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes + self._checked}
         self._inputs: dict[Any, dict[str, Any]] = {}
 
     def _all_inputs(self, factory: Any) -> dict[str, Any]:
         if factory not in self._inputs:
-            cases = self.cases + self.probes
+            cases = self.cases + self.probes + self._checked
             made = case_inputs(self.assignment, cases, factory, self.calls)
             self._inputs[factory] = {c.case_id: x for c, x in zip(cases, made)}
         return self._inputs[factory]
@@ -56,6 +57,10 @@ class Suite:
         """CaseInputs of some of the suite's cases or shrink candidates (`probes`), also built once."""
         by_id = self._all_inputs(factory)
         return tuple(by_id[c.case_id] for c in cases)
+
+    @property
+    def _checked(self) -> tuple[Case, ...]:
+        return tuple(p.case for p in self.checks)
 
     @property
     def cases(self) -> tuple[Case, ...]:

@@ -29,6 +29,8 @@ class Answer:
     hook_calls: int = 0
     passes: tuple | None = None  # weights the course module read after each pass (class API)
     nonfinite: bool = False  # the only problem is a nan or infinity: the right kind of value, a wrong answer
+    helper_calls: int = 0  # calls of the student's own update helper (recorded by the harness's spy)
+    update_calls: tuple = ()  # for each recorded update (hooks), the index of the helper call that made it
 
     @property
     def ok(self) -> bool:
@@ -111,7 +113,15 @@ def call_plan(a: Assignment, case: Case) -> dict | None:
     path = hook_path(f)
     if not a.qualified and path is None:
         return None
-    return {"kind": "call", "name": f.name, "hook": path}
+    spy = spied_helpers(a, f)
+    return {"kind": "call", "name": f.name, "hook": path, **({"spy": spy} if spy else {})}
+
+
+def spied_helpers(a: Assignment, f: FunctionSpec) -> list[str]:
+    """The course's single-step update functions a training function may call: the harness records their calls."""
+    if f.task not in ("perceptron", "averaged") or f.method or f.passes("hook"):
+        return []
+    return [g.name for g in a.functions if g.task == "update" and not g.method]
 
 
 def _number(value: Any) -> Fraction | None:

@@ -10,11 +10,14 @@ from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging import compound
 from grader.judging.calling import spec_of
-from grader.judging.diagnosis import Finding, MutantTable, covering, explanations, finding, twin_names
+from grader.judging.diagnosis import Finding, MutantTable, covering, explanations, finding, twin_names, _big
 from grader.judging.judgement import Verdict
 from grader.judging.observed import observed
 from grader.judging.structure import structural
 from grader.judging.wording import words
+
+
+ACCOUNTS = {"no-stop": "timeout"}  # the failures a probe's finding accounts for (the others: wrong values)
 
 
 def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
@@ -60,22 +63,29 @@ def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding
     if not rest:
         return out
     per_case = explanations(a, mine, outcomes, verdicts, table)
-    named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts) \
+    named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts, facts) \
         or compound.pair(a, mine, rest, verdicts)
     if named is not None:
         return out + [named]
     out += probed
-    if not probed or any(verdicts[c.case_id].status not in ("wrong",) for c in rest):
+    accounted = {ACCOUNTS.get(p.name, "wrong") for p in probed}
+    if not probed or any(verdicts[c.case_id].status not in accounted for c in rest):
         out.append(observed(a, mine, rest, verdicts))
     return out
 
 
-def _random(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts) -> Finding | None:
-    """The same case answered twice differently: the code is random, which accounts for any wrong value."""
+def _random(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts, facts) -> Finding | None:
+    """The same case answered twice differently (twin cases, or a visible case run again by a probe): the code is
+    random, which accounts for any wrong value."""
+    conv = spec_of(a, mine[0]).convention
+    if conv.by_property or conv.order == "free":
+        return None  # randomness is allowed there
     twins = twin_names(a, mine, verdicts)
-    if not twins or any(verdicts[c.case_id].status != "wrong" for c in rest):
+    again = spec_of(a, mine[0]).name in facts.get("random", ())
+    if not (twins or again) or any(verdicts[c.case_id].status != "wrong" for c in rest):
         return None
-    name = "random-start" if "random-start" in set().union(*twins.values()) else "shuffled-order"
+    big = any(_big(verdicts[c.case_id].answer) for c in rest if verdicts[c.case_id].answer is not None)
+    name = "random-start" if big or "random-start" in set().union(*twins.values()) else "shuffled-order"
     return finding(a, mine, name, tuple(c.case_id for c in rest))
 
 

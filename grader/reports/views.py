@@ -78,7 +78,7 @@ def _shown(note: dict | None) -> dict | None:
     if note is None:
         return None
     note = {"matched": 0, "index": 0, "point": None, "mistake": False, "value": None, "expected_point": None,
-            "expected_value": None, "got": None, "expected": None, **note}
+            "expected_value": None, "got": None, "expected": None, "pass": None, "passes": None, **note}
     out = {k: (show(v) if k in ("value", "expected_value", "got", "expected") and not isinstance(v, int) else v)
            for k, v in note.items()}
     out["positive"] = note.get("value") is not None and note["value"] > 0

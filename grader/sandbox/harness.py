@@ -134,7 +134,7 @@ class Harness:
         if not callable(target):
             raise NameError(f"the file does not define {plan['name']}")
         if plan["kind"] == "call":
-            return _call(target, plan, args, kwargs)
+            return _call(target, plan, args, kwargs, self.module)
         return self._class(target, plan, args)
 
     def _class(self, cls, plan, args):
@@ -176,22 +176,65 @@ class Recorder:
         return None
 
 
-def _call(func, plan, args, kwargs):
-    """Call a function, with a recorder in place of the None the grader put where the hook goes."""
+def _plain_copy(value):
+    """A copy of an argument or a result as plain data (arrays and numbers; tuples and lists of them)."""
+    if type(value) is np.ndarray and value.dtype.kind in "iufb":
+        return value.astype(np.float64)
+    if type(value) in (int, float, bool) or isinstance(value, np.generic):
+        return float(value)
+    if type(value) in (tuple, list):
+        return [_plain_copy(v) for v in value[:4]]
+    return None
+
+
+class Spy:
+    """Wraps the student's own helper (the course's single-step update) for one call of their perceptron, and
+    records each call's arguments and result as plain data: the update sequence without the student's help."""
+
+    def __init__(self, module, names):
+        self.module, self.records, self.calls, self.saved = module, [], 0, {}
+        for name in names if type(names) is list else []:
+            original = module.__dict__.get(name) if module is not None and type(name) is str else None
+            if callable(original):
+                self.saved[name] = original
+                module.__dict__[name] = self._wrap(original)
+
+    def _wrap(self, original):
+        def spied(*args, **kwargs):
+            before = [_plain_copy(v) for v in args[:6]]
+            result = original(*args, **kwargs)
+            self.calls += 1
+            if len(self.records) < MAX_HOOK_RECORDS:
+                self.records.append(before + [_plain_copy(result)])
+            return result
+        return spied
+
+    def restore(self):
+        for name, original in self.saved.items():
+            self.module.__dict__[name] = original
+
+
+def _call(func, plan, args, kwargs, module=None):
+    """Call a function, with a recorder in place of the None the grader put where the hook goes, and the student's
+    own update helper wrapped to record its calls (the plan's `spy` names)."""
     path = plan.get("hook")
-    if path is None:
+    if path is None and not plan.get("spy"):
         return func(*args, **kwargs)
     args = list(args)
-    recorder = Recorder()
-    holder = {"args": args, "kwargs": kwargs}[path[0]]
-    for key in path[1:-1]:
-        holder = holder[key]
-    holder[path[-1]] = recorder
+    recorder, holder, spy = Recorder(), None, Spy(module, plan.get("spy"))
+    if path is not None:
+        holder = {"args": args, "kwargs": kwargs}[path[0]]
+        for key in path[1:-1]:
+            holder = holder[key]
+        holder[path[-1]] = recorder
     try:
         result = func(*args, **kwargs)
     finally:
-        holder[path[-1]] = None  # the inputs are compared with their snapshot afterwards
-    return {"result": result, "hooks": recorder.records, "hook_calls": recorder.calls}
+        spy.restore()
+        if holder is not None:
+            holder[path[-1]] = None  # the inputs are compared with their snapshot afterwards
+    return {"result": result, "hooks": recorder.records, "hook_calls": recorder.calls, "spied": spy.records,
+            "spied_calls": spy.calls}
 
 
 def _snapshot(x):
