@@ -225,7 +225,10 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
     if outcome.status == "raised" and len(case.X[0]) == 1 and "index 1 is out of bounds" in (outcome.error or ""):
         return {"first-two-features"}  # W[1] on one-dimensional data
     if verdict.status == "malformed" and outcome.status == "returned":
-        if _unaugmented(a, case, outcome.value):
+        value = outcome.value
+        if type(value) is dict and "result" in value and "spied" in value:  # a call whose helper was recorded
+            value = value["result"]
+        if _unaugmented(a, case, value):
             return {"bias-not-appended"}
         return {"swapped-returns"} if _swapped(a, case, outcome.value) else set()
     if verdict.status != "wrong" or "large" in case.tags or not verdict.answer.ok:  # nan/inf: no mutant returns it

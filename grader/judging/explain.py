@@ -44,7 +44,8 @@ def _merged(found: list[Finding]) -> tuple[Finding, ...]:
                                function=f"{y.function}, {x.function}")
         else:
             out[key] = x
-    return tuple(out.values())
+    rank = {"structure": 0, "mistake": 1, "probe": 2, "observed": 3}  # evidence without a diagnosis comes last
+    return tuple(sorted(out.values(), key=lambda x: rank[x.kind]))
 
 
 def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding]:
