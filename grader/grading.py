@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.assignments import Assignment
 from grader.judging import (spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink, definitions, unloaded_hint,
-                            probe_findings, probe_verdicts, random_functions, wanted_probes)
+                            probe_findings, probe_verdicts, random_functions, trains, wanted_probes)
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble
 from grader.suite import Suite
@@ -152,7 +152,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
         probes = wanted_probes(suite.checks, {spec_of(a, c).name for c in suite.cases if not verdicts[c.case_id].passed})
         probed = probe_verdicts(a, probes, run_candidates([p.case for p in probes])) if probes else {}
         shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
-    facts = {"signatures": definitions(source), "random": random_functions(probes, probed, verdicts)} if probes else {}
+    failed = not all(v.passed for v in verdicts.values())  # a passing submission's file is not even parsed here
+    facts = {"signatures": definitions(source), "trains": trains(source),
+             "random": random_functions(probes, probed, verdicts)} if failed else {}
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
                         probe_findings(a, probes, probed, suite.cases))
     named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}

@@ -53,7 +53,7 @@ def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding
     if not failed:
         return []
     out: list[Finding] = []
-    s = structural(a, mine, outcomes, facts)
+    s = structural(a, mine, outcomes, facts, verdicts)
     if s is not None:
         out.append(s)
     mutated = [c for c in mine if verdicts[c.case_id].status == "mutated"]

@@ -48,6 +48,25 @@ def definitions(source: bytes | str) -> dict[str, list]:
     return out
 
 
+def trains(source: bytes | str) -> set[str]:
+    """The top-level functions (and methods, by name) whose body could train: a loop, a comprehension, or a call of
+    another function defined in the file (or of itself). A perceptron without any of these is a stub."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = {n.name for n in defs}
+    out = set()
+    for node in defs:
+        for sub in ast.walk(node):
+            called = getattr(getattr(sub, "func", None), "id", None) or getattr(getattr(sub, "func", None), "attr", None)
+            if isinstance(sub, (ast.For, ast.While, ast.comprehension)) or (isinstance(sub, ast.Call) and called in names):
+                out.add(node.name)
+                break
+    return out
+
+
 def _params(args: ast.arguments) -> list:
     """[[name, kind, default or None]] as inspect.signature lists them."""
     plain = args.posonlyargs + args.args
@@ -98,9 +117,14 @@ def _value(outcome: Any) -> Any:
     return v["result"] if type(v) is dict and "result" in v else v
 
 
-def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], facts: Mapping) -> Finding | None:
+def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], facts: Mapping,
+               verdicts: Mapping[str, Any] | None = None) -> Finding | None:
     """The one structural fact that accounts for a function's failures, or None."""
     f = spec_of(a, cases[0])
+    zero = _untrained(f, cases, verdicts or {}, facts)
+    if zero is not None:
+        title, hint = words("stub", fn=f.name, how="zeros", theta=a.term("theta"))
+        return finding(a, cases, "stub", zero, "structure", title, hint)
     all_ids = tuple(c.case_id for c in cases)
     errors = [last_line(outcomes[c.case_id].error) for c in cases if outcomes[c.case_id].status == "raised"]
     every = len(errors) == len(cases) and bool(cases)
@@ -124,6 +148,18 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
     return python2(a, cases, outcomes)
+
+
+def _untrained(f, cases, verdicts, facts) -> tuple[str, ...] | None:
+    """A training function with no loop (nor call that could loop) that returned θ = 0 on every case it failed."""
+    if f.task not in ("perceptron", "averaged") or f.method or f.name not in (facts.get("signatures") or {}) \
+            or f.name in facts.get("trains", {f.name}):
+        return None
+    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
+    answers = [verdicts[c.case_id].answer for c in failed]
+    if not failed or any(x is None or not x.ok or x.theta is None or any(x.theta) or x.theta0 for x in answers):
+        return None
+    return tuple(c.case_id for c in failed)
 
 
 def python2(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]) -> Finding | None:
