@@ -37,7 +37,7 @@ def _merged(found: list[Finding]) -> tuple[Finding, ...]:
     """One finding per mistake: the same mistake in several functions is named once, with all their cases."""
     out: dict[tuple, Finding] = {}
     for x in found:
-        key = (x.name, x.kind) if x.kind == "mistake" else (x.name, x.kind, x.function)
+        key = (x.name, x.kind, x.title) if x.kind == "mistake" or x.name in ("python2", "old-numpy") else (x.name, x.kind, x.function)
         if key in out:
             y = out[key]
             out[key] = replace(y, cases=y.cases + x.cases, families=y.families + x.families,

@@ -19,6 +19,10 @@ from grader.judging.wording import words
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
              "long": "int", "izip": "zip", "imap": "map", "reduce": "functools.reduce", "file": "open"}
 PY2_ATTRS = {"iteritems": "items()", "itervalues": "values()", "iterkeys": "keys()", "has_key": "`key in d`"}
+# NumPy names removed in 1.20-1.24 that old course code still uses: (what it was, what to write now)
+NUMPY_REMOVED = {"asscalar": "a.item()", "float": "float", "int": "int", "bool": "bool", "object": "object",
+                 "complex": "complex", "str": "str", "long": "int", "unicode": "str", "alen": "len(a)",
+                 "rank": "a.ndim", "msort": "np.sort(a, axis=0)"}
 SIGNATURE = r"(got an unexpected keyword argument|missing \d+ required|takes \d+ positional|takes from \d+ to \d+ " \
             r"positional|got multiple values|takes no arguments)"
 MAX_NAMES = 8
@@ -147,7 +151,22 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             call=course_call(a, f, next((c for c in cases if c.visible), cases[0])),
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
-    return python2(a, cases, outcomes)
+    counted = _count(a, f, cases, verdicts or {})
+    return counted or python2(a, cases, outcomes)
+
+
+def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
+    """Every failed case came back as a tuple of the same wrong length: the function returns other values."""
+    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
+    problems = {verdicts[c.case_id].message for c in failed}
+    if not failed or len(problems) != 1 or any(verdicts[c.case_id].status != "malformed" for c in failed):
+        return None
+    m = re.search(r"returned (\d+) values; expected a tuple of (\d+) values", problems.pop())
+    if not m:
+        return None
+    title, hint = words("return-count", fn=f.name, got=int(m.group(1)), want=int(m.group(2)),
+                        returns=[a.term(r) for r in f.returns])
+    return finding(a, cases, "return-count", tuple(c.case_id for c in failed), "structure", title, hint)
 
 
 def _untrained(f, cases, verdicts, facts) -> tuple[str, ...] | None:
@@ -175,11 +194,15 @@ def python2(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]) -
             what = what or found
     if not hit:
         return None
-    title, hint = words("python2", old=what[0], new=what[1], fn=spec_of(a, cases[0]).name)
-    return finding(a, cases, "python2", tuple(hit), "structure", title, hint)
+    title, hint = words("python2", old=what[0], new=what[1], fn="")
+    name = "old-numpy" if what[0].startswith("np.") else "python2"
+    return finding(a, cases, name, tuple(hit), "structure", title, hint)
 
 
 def py2_construct(line: str) -> tuple[str, str] | None:
+    m = re.search(r"AttributeError: module 'numpy' has no attribute '(\w+)'", line)
+    if m and m.group(1) in NUMPY_REMOVED:
+        return f"np.{m.group(1)}", NUMPY_REMOVED[m.group(1)]
     m = re.search(r"NameError: name '(\w+)' is not defined", line)
     if m and m.group(1) in PY2_NAMES:
         return m.group(1), PY2_NAMES[m.group(1)]
