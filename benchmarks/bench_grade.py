@@ -451,7 +451,8 @@ def probe_cost(n: int) -> dict:
                     times[label].append(time.perf_counter() - t0)
                     if label == "probes":
                         failing = {spec_of(a, r.case).name for r in report.results if not r.verdict.passed}
-                        calls = len(wanted_probes(with_probes.checks, failing))
+                        verdicts = {r.case.case_id: r.verdict for r in report.results}
+                        calls = len(wanted_probes(with_probes.checks, failing, verdicts))
                         found = [f.name for f in report.findings]
                     else:
                         without_found = [f.name for f in report.findings]

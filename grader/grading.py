@@ -149,11 +149,12 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             run = session.run(suite.inputs_for(cases, factory))
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
-        probes = wanted_probes(suite.checks, {spec_of(a, c).name for c in suite.cases if not verdicts[c.case_id].passed})
-        probed = probe_verdicts(a, probes, run_candidates([p.case for p in probes])) if probes else {}
+        failing = {spec_of(a, c).name for c in suite.cases if not verdicts[c.case_id].passed}
+        probes = wanted_probes(suite.checks, failing, verdicts)
+        probed, (seen, aliases) = _probe(suite, session, probes, notebook, factory, verdicts)
         shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
     failed = not all(v.passed for v in verdicts.values())  # a passing submission's file is not even parsed here
-    facts = {"signatures": definitions(source), "trains": trains(source),
+    facts = {"signatures": {**definitions(source), **seen}, "aliases": aliases, "trains": trains(source),
              "random": random_functions(probes, probed, verdicts)} if failed else {}
     findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
                         probe_findings(a, probes, probed, suite.cases))
@@ -165,6 +166,24 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     stdout = "" if suite.hidden else vis.stdout
     return Report(name, filename, "graded", "", score, max_score, results, findings, fams, stdout=stdout,
                   isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
+
+
+def _probe(suite: Suite, session: Any, probes: list, notebook: Notebook | None, factory: Any, verdicts: dict):
+    """A failing submission's probes and the file's signatures (read in its child), in one more batch."""
+    if all(v.passed for v in verdicts.values()):
+        return {}, ({}, {})
+    inspect = () if factory is not None else (suite.inspect_input(),)  # a test double runs no plans
+    inputs = suite.inputs_for([p.case for p in probes], factory) + inspect
+    run = session.run(inputs)
+    outcomes = _outcomes(run, notebook) if run.load_status == "ok" else {}
+    inspected = outcomes.pop("inspect-signatures", None)
+    value = getattr(inspected, "value", None) if getattr(inspected, "status", "") == "returned" else None
+    seen = value.get("signatures") if type(value) is dict and type(value.get("signatures")) is dict else {}
+    plain = {k: v for k, v in seen.items() if type(k) is str and type(v) is list
+             and all(type(p) is list and len(p) == 3 and all(type(x) in (str, type(None)) for x in p) for p in v)}
+    names = value.get("names") if type(value) is dict and type(value.get("names")) is dict else {}
+    aliases = {k: v for k, v in names.items() if type(k) is str and type(v) is str and k != v}
+    return probe_verdicts(a=suite.assignment, probes=probes, outcomes=outcomes), (plain, aliases)
 
 
 def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int, meta: dict,

@@ -53,6 +53,13 @@ class Suite:
         by_id = self._all_inputs(factory)
         return tuple(by_id[c.case_id] for c in self.cases)
 
+    def inspect_input(self):
+        """The sandbox call that reads the file's function signatures (for a signature finding)."""
+        from grader.sandbox import CaseInput as factory  # the sandbox engineer's module
+        names = [f.name for f in self.assignment.functions if not f.method]
+        return factory(case_id="inspect-signatures", args=(), kwargs={}, seconds=1.0,
+                       plan={"kind": "inspect", "names": names})
+
     def inputs_for(self, cases: Sequence[Case], factory: Any = None) -> tuple:
         """CaseInputs of some of the suite's cases or shrink candidates (`probes`), also built once."""
         by_id = self._all_inputs(factory)

@@ -95,9 +95,13 @@ def build(a: Assignment, visible: Sequence[Case]) -> tuple[Probe, ...]:
     return tuple(out)
 
 
-def wanted(probes: Sequence[Probe], failing: set[str]) -> list[Probe]:
-    """The probes of the functions that failed some case."""
-    return [p for p in probes if p.function in failing]
+def wanted(probes: Sequence[Probe], failing: set[str], verdicts: Mapping[str, Any] | None = None) -> list[Probe]:
+    """The probes of the functions that failed some case; a visible case runs again only if it came back with a
+    wrong value the first time (a time-out would only cost its time again)."""
+    def useful(p: Probe) -> bool:
+        v = (verdicts or {}).get(p.repeats)
+        return p.kind != "again" or (v is not None and v.status == "wrong")
+    return [p for p in probes if p.function in failing and useful(p)]
 
 
 def read(a: Assignment, probes: Sequence[Probe], outcomes: Mapping[str, Any]) -> dict[str, Any]:

@@ -144,7 +144,8 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             for c in cases) and cases:
         title, hint = words("stub", fn=f.name, how="none", returns=[a.term(r) for r in f.returns])
         return finding(a, cases, "stub", all_ids, "structure", title, hint)
-    pattern = re.compile(rf"TypeError: {re.escape(f.name)}\(\) {SIGNATURE}")
+    own = {f.name, (facts.get("aliases") or {}).get(f.name, f.name)}  # `perceptron = _train` raises as _train
+    pattern = re.compile(rf"TypeError: (?:{'|'.join(map(re.escape, own))})\(\) {SIGNATURE}")
     if every and not f.method and all(pattern.search(e) for e in errors):
         params = defined.get(f.name)
         title, hint = words("signature", fn=f.name, theirs=shown_signature(params) if params is not None else None,

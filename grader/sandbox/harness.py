@@ -128,6 +128,8 @@ class Harness:
 
     def run_plan(self, plan, args, kwargs):
         """Run a case's plan: a call with a hook recorder, or a class built and its methods called in sequence."""
+        if type(plan) is dict and plan.get("kind") == "inspect":
+            return signatures(self.module, plan.get("names"))
         if type(plan) is not dict or plan.get("kind") not in ("call", "class") or type(plan.get("name")) is not str:
             raise channel.WireError("malformed plan")
         target = self.module.__dict__.get(plan["name"])
@@ -149,6 +151,42 @@ class Harness:
             if step.get("keep"):
                 kept.append(course.unwrap(result))
         return {"kept": kept, "passes": self.feed.passes, "pass_count": self.feed.pass_count}
+
+
+MAX_SIGNATURES = 200
+
+
+def signatures(module, wanted) -> dict:
+    """The parameters of the file's top-level functions (and of the wanted names first), as plain data:
+    {name: [[parameter, kind, default or None], ...]} from inspect.signature, for a signature finding."""
+    import inspect
+
+    kinds = {"POSITIONAL_ONLY": "positional", "POSITIONAL_OR_KEYWORD": "positional", "VAR_POSITIONAL": "*",
+             "KEYWORD_ONLY": "keyword", "VAR_KEYWORD": "**"}
+    names = [n for n in (wanted if type(wanted) is list else []) if type(n) is str]
+    names += [n for n, v in list(module.__dict__.items()) if type(n) is str and inspect.isfunction(v)
+              and getattr(v, "__module__", None) == module.__name__]  # the file's own, not `from pylab import *`
+    out, own = {}, {}
+    for name in dict.fromkeys(names):
+        if len(out) >= MAX_SIGNATURES:
+            break
+        try:
+            own_name = getattr(module.__dict__[name], "__name__", name)
+            own[name] = own_name if type(own_name) is str else name
+            params = inspect.signature(module.__dict__[name]).parameters.values()
+            out[name] = [[p.name, kinds.get(p.kind.name, "positional"),
+                          None if p.default is p.empty else _short_repr(p.default)] for p in params]
+        except BaseException:  # noqa: BLE001 - not a function, a builtin without a signature, a hostile __repr__
+            continue
+    return {"signatures": out, "names": own}
+
+
+def _short_repr(value) -> str:
+    try:
+        text = repr(value) if type(value) in (int, float, bool, str, type(None), dict, list, tuple) else "…"
+    except BaseException:  # noqa: BLE001
+        text = "…"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _names(function, setup) -> list:
