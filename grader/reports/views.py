@@ -105,6 +105,7 @@ def visible_view(a, r, found: dict) -> dict:
         "data": _data_view(a, f, shown), "expected": expected,
         "got": dict(zip(map(label, fields), _row(f, got, fields, False))) if readable else None,
         "mistakes": [found[m] for m in r.mistakes],
+        "missing": "missing-function" in r.mistakes,  # said once above: the case is not shown as a failure
         "notes": [] if tasks.plain(a, f) else _notes(a, f, shown),
         "trace": render("grader/trace_note.txt.j2", n=note, t={k: a.term(k) for k in ("theta", "theta0", "label")},
                         hook=a.term("hook")).strip() if note else None,
