@@ -149,15 +149,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             run = session.run(suite.inputs_for(cases, factory))
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
-        failing = {spec_of(a, c).name for c in suite.cases if not verdicts[c.case_id].passed}
-        probes = wanted_probes(suite.checks, failing, verdicts)
-        probed, (seen, aliases) = _probe(suite, session, probes, notebook, factory, verdicts)
+        probes, probed, seen = _probe(suite, session, notebook, factory, verdicts)
         shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
-    failed = not all(v.passed for v in verdicts.values())  # a passing submission's file is not even parsed here
-    facts = {"signatures": {**definitions(source), **seen}, "aliases": aliases, "trains": trains(source),
-             "random": random_functions(probes, probed, verdicts)} if failed else {}
-    findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
-                        probe_findings(a, probes, probed, suite.cases))
+    findings = _diagnose(suite, source, outcomes, verdicts, probes, probed, seen)
     named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
@@ -168,10 +162,23 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
                   isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
 
 
-def _probe(suite: Suite, session: Any, probes: list, notebook: Notebook | None, factory: Any, verdicts: dict):
+def _diagnose(suite: Suite, source: bytes, outcomes: dict, verdicts: dict, probes: list, probed: dict,
+              seen: tuple) -> tuple[Finding, ...]:
+    """Diagnosis with the file's facts (its definitions, read with ast here and in the child) and the probes'."""
+    a = suite.assignment
+    failed = not all(v.passed for v in verdicts.values())  # a passing submission's file is not even parsed here
+    facts = {"signatures": {**definitions(source), **seen[0]}, "aliases": seen[1], "trains": trains(source),
+             "random": random_functions(probes, probed, verdicts)} if failed else {}
+    return diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
+                    probe_findings(a, probes, probed, suite.cases))
+
+
+def _probe(suite: Suite, session: Any, notebook: Notebook | None, factory: Any, verdicts: dict):
     """A failing submission's probes and the file's signatures (read in its child), in one more batch."""
     if all(v.passed for v in verdicts.values()):
-        return {}, ({}, {})
+        return [], {}, ({}, {})
+    failing = {spec_of(suite.assignment, c).name for c in suite.cases if not verdicts[c.case_id].passed}
+    probes = wanted_probes(suite.checks, failing, verdicts)
     inspect = () if factory is not None else (suite.inspect_input(),)  # a test double runs no plans
     inputs = suite.inputs_for([p.case for p in probes], factory) + inspect
     run = session.run(inputs)
@@ -183,7 +190,7 @@ def _probe(suite: Suite, session: Any, probes: list, notebook: Notebook | None, 
              and all(type(p) is list and len(p) == 3 and all(type(x) in (str, type(None)) for x in p) for p in v)}
     names = value.get("names") if type(value) is dict and type(value.get("names")) is dict else {}
     aliases = {k: v for k, v in names.items() if type(k) is str and type(v) is str and k != v}
-    return probe_verdicts(a=suite.assignment, probes=probes, outcomes=outcomes), (plain, aliases)
+    return probes, probe_verdicts(suite.assignment, probes, outcomes), (plain, aliases)
 
 
 def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int, meta: dict,

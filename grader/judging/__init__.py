@@ -6,7 +6,8 @@ It may import exercises.shared, exercises.core, grader.assignments, grader.cases
 from __future__ import annotations
 
 from grader.judging.calling import spec_of
-from grader.judging.diagnosis import Finding, MutantTable
+from grader.judging.diagnosis import MutantTable
+from grader.judging.finding import Finding
 from grader.judging.explain import diagnose
 from grader.judging.hooks import note as hook_note
 from grader.judging.judgement import Verdict, judge, show, show_row

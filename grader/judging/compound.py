@@ -11,7 +11,8 @@ from grader import tasks
 from grader.assignments import Assignment
 from grader.cases import Case, EXACT_VARIANTS, catalogue, offered, run_variant
 from grader.judging.calling import spec_of
-from grader.judging.diagnosis import Finding, _same, _same_expected, finding
+from grader.judging.diagnosis import _same, _same_expected
+from grader.judging.finding import Finding, finding
 from grader.judging.judgement import Verdict
 from grader.judging.wording import words
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -11,35 +11,12 @@ from typing import Any, Mapping, Sequence
 from grader import tasks
 from grader.assignments import Assignment
 from grader.judging.calling import Answer, read_vector, spec_of
-from grader.cases import Case, Expected, CATALOGUE, catalogue, run_normalized
+from grader.cases import Case, Expected, CATALOGUE, run_normalized
 from grader.judging.judgement import Verdict, compare, compare_exact, compare_properties, expected_values
 from grader.judging.plans import read
 
 BIG_DENOMINATOR = 1 << 20
 ORDER = tuple(CATALOGUE)
-
-
-@dataclass(frozen=True)
-class Finding:
-    """What diagnosis says about one graded function, with the cases (and families) it is about.
-
-    kind: `mistake` (a classic mistake, or a pair of them, that accounts for every failed case of the function:
-    shown as "Likely bug"), `structure` (a fact read from the file or its errors: a missing function, a stub, a
-    signature that does not fit), `probe` (a behaviour a probe showed), or `observed` (no explanation: the evidence).
-    """
-
-    name: str
-    title: str
-    hint: str
-    cases: tuple[str, ...]
-    families: tuple[str, ...]
-    function: str = ""
-    kind: str = "mistake"
-    evidence: tuple[str, ...] = ()
-
-    @property
-    def likely(self) -> bool:
-        return self.kind == "mistake"
 
 
 class MutantTable:
@@ -236,7 +213,7 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
     return _value_rules(a, case, verdict.answer, table)
 
 
-def _contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
+def contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
                     table: MutantTable) -> dict[str, int]:
     """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug).
 
@@ -276,45 +253,3 @@ def twin_names(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verd
             found.setdefault(c.case_id, set()).add(name)
             found.setdefault(c.twin, set()).add(name)
     return found
-
-
-def explanations(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
-                 verdicts: Mapping[str, Verdict], table: MutantTable) -> dict[str, set[str]]:
-    """Per case of ONE function, the mistakes that would produce what came back (a crash on n = 1 counts only when
-    this function returned on some case with more than one point)."""
-    elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
-    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
-                for c in cases}
-    for cid, names in twin_names(a, cases, verdicts).items():
-        per_case[cid] |= names
-    return per_case
-
-
-def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_case: Mapping[str, set[str]],
-             table: MutantTable) -> Finding | None:
-    """The one mistake that explains EVERY failed case of the function and contradicts none it passed."""
-    if not failed:
-        return None
-    common = set.intersection(*(set(per_case[c.case_id]) for c in failed))
-    if not common:
-        return None
-    verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
-    bad = _contradictions(cases, verdicts, table)
-    names = [n for n in ORDER if n in common and bad.get(n, 0) == 0]
-    return finding(a, cases, names[0], tuple(c.case_id for c in failed)) if names else None
-
-
-@dataclass(frozen=True)
-class _Passed:
-    passed: bool
-
-
-def finding(a: Assignment, cases: Sequence[Case], name: str, hit: tuple[str, ...], kind: str = "mistake",
-            title: str = "", hint: str = "", evidence: tuple[str, ...] = ()) -> Finding:
-    """A Finding about the function of `cases`, with the families of the cases it explains."""
-    f = spec_of(a, cases[0])
-    fams = tuple(dict.fromkeys(a.family_key(f, c.family) for c in cases if c.case_id in hit))
-    if not title:
-        m = catalogue(a, f)[name]
-        title, hint = m.title, m.hint
-    return Finding(name, title, hint, hit, fams, f.name, kind, evidence)

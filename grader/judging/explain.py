@@ -3,14 +3,15 @@ of them) that accounts for every failed case, then what probes showed, else the 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging import compound
 from grader.judging.calling import spec_of
-from grader.judging.diagnosis import Finding, MutantTable, covering, explanations, finding, twin_names, _big
+from grader.judging.diagnosis import ORDER, MutantTable, case_explanations, contradictions, twin_names, _big
+from grader.judging.finding import Finding, finding
 from grader.judging.judgement import Verdict
 from grader.judging.observed import observed
 from grader.judging.structure import structural
@@ -75,6 +76,37 @@ def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding
     return out
 
 
+def explanations(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+                 verdicts: Mapping[str, Verdict], table: MutantTable) -> dict[str, set[str]]:
+    """Per case of ONE function, the mistakes that would produce what came back (a crash on n = 1 counts only when
+    this function returned on some case with more than one point)."""
+    elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
+    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
+                for c in cases}
+    for cid, names in twin_names(a, cases, verdicts).items():
+        per_case[cid] |= names
+    return per_case
+
+
+def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_case: Mapping[str, set[str]],
+             table: MutantTable) -> Finding | None:
+    """The one mistake that explains EVERY failed case of the function and contradicts none it passed."""
+    if not failed:
+        return None
+    common = set.intersection(*(set(per_case[c.case_id]) for c in failed))
+    if not common:
+        return None
+    verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
+    bad = contradictions(cases, verdicts, table)
+    names = [n for n in ORDER if n in common and bad.get(n, 0) == 0]
+    return finding(a, cases, names[0], tuple(c.case_id for c in failed)) if names else None
+
+
+@dataclass(frozen=True)
+class _Passed:
+    passed: bool
+
+
 def _random(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts, facts) -> Finding | None:
     """The same case answered twice differently (twin cases, or a visible case run again by a probe): the code is
     random, which accounts for any wrong value."""
@@ -83,7 +115,7 @@ def _random(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts,
         return None  # randomness is allowed there
     twins = twin_names(a, mine, verdicts)
     again = spec_of(a, mine[0]).name in facts.get("random", ())
-    if not (twins or again) or any(verdicts[c.case_id].status != "wrong" for c in rest):
+    if not (twins or again) or any(verdicts[c.case_id].status not in ("wrong", "timeout") for c in rest):
         return None
     big = any(_big(verdicts[c.case_id].answer) for c in rest if verdicts[c.case_id].answer is not None)
     name = "random-start" if big or "random-start" in set().union(*twins.values()) else "shuffled-order"

@@ -55,16 +55,9 @@ def updates_note(a, case: Case, answer: Answer) -> dict | None:
     extra = 1 if f.task == "averaged" else 0  # an averaged perceptron may also show its average at the end
     if k == len(ref) and len(got) <= len(ref) + extra:
         return None
-    n = len(case.X)
-    upd = next((g for g in getattr(a, "functions", ()) if g.task == "update" and not g.method), None)
-    # the course's single-step update checks for the mistake itself, so it is called on every visit: passes are known
-    every = bool(answer.helper_calls) and upd is not None and upd.convention.update == "on-mistake"
+    n, every = len(case.X), _every_visit(a, answer)
     if k == len(got):
-        note = {"kind": "stopped", "matched": k, "expected": len(ref)}
-        if every and k < len(ref):
-            note.update(passes=-(-answer.helper_calls // n), expected_point=r.updates[k].index + 1,
-                        expected_value=r.updates[k].value)
-        return note
+        return _stopped(k, ref, r, answer, n, every)
     prev = ref[k - 1] if k else (tuple(start[0]), start[1])
     step = case.step if case.step is not None else f.convention.steps[0]
     after = k < len(ref)
@@ -77,6 +70,21 @@ def updates_note(a, case: Case, answer: Answer) -> dict | None:
         if i is not None:
             value = _value(Xs, case.y, i, prev)
             note.update(point=i + 1, value=value, mistake=f.convention.mistake(value * case.y[i], case.y[i]))
+    return note
+
+
+def _every_visit(a, answer: Answer) -> bool:
+    """The course's single-step update checks for the mistake itself, so it is called on every visit: the helper's
+    calls say which pass an update was in."""
+    upd = next((g for g in getattr(a, "functions", ()) if g.task == "update" and not g.method), None)
+    return bool(answer.helper_calls) and upd is not None and upd.convention.update == "on-mistake"
+
+
+def _stopped(k: int, ref: list, r, answer: Answer, n: int, every: bool) -> dict:
+    note = {"kind": "stopped", "matched": k, "expected": len(ref)}
+    if every and k < len(ref):
+        note.update(passes=-(-answer.helper_calls // n), expected_point=r.updates[k].index + 1,
+                    expected_value=r.updates[k].value)
     return note
 
 

@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging.calling import spec_of
-from grader.judging.diagnosis import Finding, finding
+from grader.judging.finding import Finding, finding
 from grader.judging.judgement import FAILED_RUN, Verdict, expected_values, show_row
 from grader.judging.wording import words
 

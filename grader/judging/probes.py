@@ -18,7 +18,7 @@ from grader import tasks
 from grader.assignments import Assignment
 from grader.cases import Case, make_case
 from grader.judging.calling import spec_of
-from grader.judging.diagnosis import Finding, finding
+from grader.judging.finding import Finding, finding
 from grader.judging.judgement import judge, show, show_row
 from grader.judging.wording import words
 

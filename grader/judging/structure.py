@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging.calling import spec_of
-from grader.judging.diagnosis import Finding, finding
+from grader.judging.finding import Finding, finding
 from grader.judging.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
