@@ -27,6 +27,7 @@ class Answer:
     states: tuple | None = None  # weights after each step of a method sequence
     hooks: tuple | None = None  # (θ, θ₀) the student's hook received, in order (None: not recorded)
     hook_calls: int = 0
+    hook_arities: tuple = ()  # how many arguments the student's calls of the hook had (the course passes one tuple)
     passes: tuple | None = None  # weights the course module read after each pass (class API)
     nonfinite: bool = False  # the only problem is a nan or infinity: the right kind of value, a wrong answer
     helper_calls: int = 0  # calls of the student's own update helper (recorded by the harness's spy)

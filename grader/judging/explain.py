@@ -51,9 +51,9 @@ def _merged(found: list[Finding]) -> tuple[Finding, ...]:
 
 def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding]:
     failed = [c for c in mine if not verdicts[c.case_id].passed and verdicts[c.case_id].status != "not-run"]
+    out: list[Finding] = _hook_calls(a, mine, verdicts)
     if not failed:
-        return []
-    out: list[Finding] = []
+        return out
     s = structural(a, mine, outcomes, facts, verdicts)
     if s is not None:
         out.append(s)
@@ -120,6 +120,19 @@ def _random(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts,
     big = any(_big(verdicts[c.case_id].answer) for c in rest if verdicts[c.case_id].answer is not None)
     name = "random-start" if big or "random-start" in set().union(*twins.values()) else "shuffled-order"
     return finding(a, mine, name, tuple(c.case_id for c in rest))
+
+
+def _hook_calls(a: Assignment, mine: Sequence[Case], verdicts) -> list[Finding]:
+    """The hook called with other than one argument (the course passes one tuple, (th, th0)): the course's own
+    hook would raise, even where every value is right."""
+    arities = {k for c in mine if verdicts[c.case_id].answer is not None
+               for k in verdicts[c.case_id].answer.hook_arities}
+    if not arities - {1}:
+        return []
+    f = spec_of(a, mine[0])
+    title, hint = words("hook-arguments", fn=f.name, hook=a.term("hook"), k=max(arities - {1}),
+                        theta=a.term("theta"), theta0=a.term("theta0"))
+    return [finding(a, mine, "hook-arguments", (), "structure", title, hint)]
 
 
 def _large_value(c: Case, v: Verdict) -> bool:

@@ -128,7 +128,9 @@ def read(a: Assignment, case: Case, value: Any, order: tuple[str, ...] | None = 
             return Answer(**{**ans.__dict__, **_spied(a, value, d)})
         hooks = value.get("hooks") if type(value.get("hooks")) is list else []
         calls = value.get("hook_calls") if type(value.get("hook_calls")) is int else 0
-        return Answer(**{**ans.__dict__, "hooks": _hooks(hooks, d), "hook_calls": calls})
+        arities = value.get("hook_arities") if type(value.get("hook_arities")) is list else []
+        return Answer(**{**ans.__dict__, "hooks": _hooks(hooks, d), "hook_calls": calls,
+                         "hook_arities": tuple(k for k in arities if type(k) is int)})
     return interpret(f, value, d, order, n)
 
 

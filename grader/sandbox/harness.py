@@ -165,10 +165,12 @@ class Recorder:
     """A hook students call after each update with (θ, θ₀): keeps copies, so later changes do not show."""
 
     def __init__(self):
-        self.records, self.calls = [], 0
+        self.records, self.calls, self.arities = [], 0, []
 
     def __call__(self, *args, **kwargs):
         self.calls += 1
+        if len(args) + len(kwargs) not in self.arities and len(self.arities) < 8:
+            self.arities.append(len(args) + len(kwargs))  # the course calls hook((th, th0)): one argument
         if len(self.records) >= MAX_HOOK_RECORDS:
             return None
         value = args[0] if len(args) == 1 else args
@@ -199,7 +201,7 @@ def _call(func, plan, args, kwargs, module=None):
         if holder is not None:
             holder[path[-1]] = None  # the inputs are compared with their snapshot afterwards
     return {"result": result, "hooks": recorder.records, "hook_calls": recorder.calls, "spied": spy.records,
-            "spied_calls": spy.calls}
+            "spied_calls": spy.calls, "hook_arities": recorder.arities}
 
 
 def _snapshot(x):
