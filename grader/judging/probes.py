@@ -73,10 +73,15 @@ def build(a: Assignment, visible: Sequence[Case]) -> tuple[Probe, ...]:
             continue
         out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id) for c in visible
                 if spec_of(a, c) is f and c.check == "result"]
-        if f.task not in ("perceptron", "averaged") or f.convention.by_property:
+        if f.task not in ("perceptron", "averaged") or f.convention.epochs == "none":
             continue
         pre = f"{f.name or 'f'}.probe"
-        if f.passes("epochs"):
+        if not f.passes("epochs") or f.convention.by_property:  # a fixed limit, or no exact answer: no-stop only
+            stop = _case(a, base, f"{pre}-epochs-1", NEVER, NEVER_Y, None)
+            out += [Probe(stop, "epochs-low", f.name)] if stop is not None else []
+            if f.convention.by_property:
+                continue
+        elif f.passes("epochs"):
             low, high = _case(a, base, f"{pre}-epochs-1", NEVER, NEVER_Y, 1), \
                 _case(a, base, f"{pre}-epochs-3", NEVER, NEVER_Y, 3)
             if low and high and (low.expected.theta, low.expected.theta0) != (high.expected.theta, high.expected.theta0):
@@ -145,7 +150,8 @@ def _epochs(a, fn, by, verdicts, mine) -> Finding | None:
         return None
     v = verdicts.get(low.case.case_id)
     if v is not None and v.status == "timeout":
-        title, hint = words("no-stop", fn=fn, n=len(NEVER), epochs=a.term("epochs"), limit=1,
+        title, hint = words("no-stop", fn=fn, n=len(NEVER), epochs=a.term("epochs"), limit=low.case.max_epochs,
+                            fixed=not spec_of(a, low.case).passes("epochs"),
                             what=f"did not return within {PROBE_SECONDS:g} s")
         return finding(a, mine, "no-stop", (), "probe", title, hint)
     x, y = _answer(verdicts, low), _answer(verdicts, high)
