@@ -16,7 +16,7 @@ from grader.judging import (spec_of, Finding, diagnose, Verdict, judge, Shrunk, 
                             probe_findings, probe_verdicts, random_functions, trains, wanted_probes)
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble
-from grader.suite import Suite
+from grader.suite import INSPECT, Suite
 
 UNGRADABLE = {
     "syntax-error": "the file does not parse as Python",
@@ -183,7 +183,7 @@ def _probe(suite: Suite, session: Any, notebook: Notebook | None, factory: Any, 
     inputs = suite.inputs_for([p.case for p in probes], factory) + inspect
     run = session.run(inputs)
     outcomes = _outcomes(run, notebook) if run.load_status == "ok" else {}
-    inspected = outcomes.pop("inspect-signatures", None)
+    inspected = outcomes.pop(INSPECT, None)
     value = getattr(inspected, "value", None) if getattr(inspected, "status", "") == "returned" else None
     seen = value.get("signatures") if type(value) is dict and type(value.get("signatures")) is dict else {}
     plain = {k: v for k, v in seen.items() if type(k) is str and type(v) is list

@@ -25,6 +25,9 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(f"rosenblatt-seed\x00{seed}".encode()).hexdigest()
 
 
+INSPECT = "inspect-signatures"  # the case id of the call that reads the file's signatures in its child
+
+
 class Suite:
     """The cases of one grading run (visible, and hidden from the seed) with their mutant table; shared by workers."""
 
@@ -57,8 +60,13 @@ class Suite:
         """The sandbox call that reads the file's function signatures (for a signature finding)."""
         from grader.sandbox import CaseInput as factory  # the sandbox engineer's module
         names = [f.name for f in self.assignment.functions if not f.method]
-        return factory(case_id="inspect-signatures", args=(), kwargs={}, seconds=1.0,
+        return factory(case_id=INSPECT, args=(), kwargs={}, seconds=1.0,
                        plan={"kind": "inspect", "names": names})
+
+    def inputs_by_id(self, ids: Sequence[str]) -> tuple:
+        """The CaseInputs a batch names by case id: cases, shrink candidates, probes, the signature read (a worker)."""
+        by_id = {c.case_id: c for c in self.cases + self.probes + self._checked}
+        return tuple(self.inspect_input() if cid == INSPECT else self.inputs_for([by_id[cid]])[0] for cid in ids)
 
     def inputs_for(self, cases: Sequence[Case], factory: Any = None) -> tuple:
         """CaseInputs of some of the suite's cases or shrink candidates (`probes`), also built once."""
