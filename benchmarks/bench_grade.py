@@ -20,7 +20,11 @@ Everything the issue asks for is printed by one run (about 15 minutes on 2 share
 * throughput: 1,000 copies of `correct.py` with `--jobs 2` here and on `--cluster local:2` (needs dask), with the
   grader's peak memory;
 * scaling: wall time for 10, 100 and 1,000 copies (`--jobs 2`), the least-squares line and its worst deviation;
-* hidden: what the hidden suite costs a correct plain-Python loop.
+* hidden: what the hidden suite costs a correct plain-Python loop;
+* probes: what the behaviour probes (grader/judging/probes.py) cost per submission, in one process with one warm
+  strong sandbox, beside the same grading with no probes in the same run: for failing samples whose diagnosis
+  needs them (an ignored epoch limit, batch updates, a mixed index, a loop that never stops) and for `correct.py`,
+  which runs none.
 
 The machine is shared: compare figures from the same run; rerun for medians.
 """
@@ -44,7 +48,7 @@ sys.path.insert(0, str(ROOT))  # measure this checkout's grader, not whichever o
 CORRECT = (ROOT / "submissions" / "correct.py").read_text()
 INSTANT = ("import numpy as np\n\ndef perceptron(X, y, max_epochs=1000, offset=True):\n"
            "    return np.zeros(X.shape[1]), 0.0, False\n")
-SECTIONS = ("breakdown", "floor", "overhead", "alternatives", "throughput", "scaling", "hidden")
+SECTIONS = ("breakdown", "floor", "overhead", "alternatives", "throughput", "scaling", "hidden", "probes")
 GRADE_AND_MEASURE = """
 import resource, sys, time
 from exercises.cli import main
@@ -418,6 +422,47 @@ def hidden_suite_cost(repeats: int = 5) -> dict:
             "suite_build_ms_median": _median_ms(builds)}
 
 
+PROBED = ("epochs_ignored.py", "batch_updates.py", "shifted_index.py", "no_stop.py", "correct.py")
+
+
+def probe_cost(n: int) -> dict:
+    """Median grading time per submission with and without the behaviour probes (same sandbox, interleaved)."""
+    from grader.assignments.assignment import load
+    from grader.grading import grade
+    from grader.judging import wanted_probes, spec_of
+    from grader.suite import Suite
+    from grader.sandbox import Limits, Sandbox
+
+    a = load()
+    with_probes = Suite(a, "bench")
+    without = Suite(a, "bench")
+    without.checks = ()
+    out = {}
+    with Sandbox(Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds), isolation="strong",
+                 ahead=True) as box:
+        for name in PROBED:
+            source = (ROOT / "submissions" / name).read_bytes()
+            rounds = 1 if name == "no_stop.py" else n
+            times: dict = {"probes": [], "none": []}
+            for k in range(rounds):
+                for label, suite in (("probes", with_probes), ("none", without)):
+                    t0 = time.perf_counter()
+                    report = grade(box, suite, f"s{k}", name, source)
+                    times[label].append(time.perf_counter() - t0)
+                    if label == "probes":
+                        failing = {spec_of(a, r.case).name for r in report.results if not r.verdict.passed}
+                        verdicts = {r.case.case_id: r.verdict for r in report.results}
+                        calls = len(wanted_probes(with_probes.checks, failing, verdicts))
+                        found = [f.name for f in report.findings]
+                    else:
+                        without_found = [f.name for f in report.findings]
+            out[name] = {"probe_calls": calls, "with_probes_ms": _median_ms(times["probes"]),
+                         "without_probes_ms": _median_ms(times["none"]),
+                         "probes_cost_ms": round(_median_ms(times["probes"]) - _median_ms(times["none"]), 2),
+                         "findings_with_probes": found, "findings_without": without_found, "rounds": rounds}
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sections", default=",".join(SECTIONS), help=f"comma-separated: {', '.join(SECTIONS)}")
@@ -429,6 +474,7 @@ def main() -> None:
     p.add_argument("--repeats", type=int, default=3, help="pairs of runs per marginal overhead figure (median)")
     p.add_argument("--otter", default=shutil.which("otter"), help="the otter executable (Otter-Grader)")
     p.add_argument("--otter-n", type=int, default=5)
+    p.add_argument("--probes-n", type=int, default=15, help="gradings per sample in the probes section")
     args = p.parse_args()
     chosen = [s.strip() for s in args.sections.split(",") if s.strip()]
     tmp = Path(tempfile.mkdtemp(prefix="bench-grade-"))
@@ -451,6 +497,8 @@ def main() -> None:
             report["scaling_jobs_2"] = scaling(tmp, (10, 100, args.big))
         if "hidden" in chosen:
             report["hidden_suite"] = hidden_suite_cost()
+        if "probes" in chosen:
+            report["probes_ms_per_submission"] = probe_cost(args.probes_n)
         report["machine"]["load_average_at_end"] = os.getloadavg()
         print(json.dumps(report, indent=2))
     finally:

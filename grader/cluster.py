@@ -175,11 +175,9 @@ def run_on_worker(task: dict) -> bytes:
     try:
         raw = base64.b64decode(task["assignment"])
         suite = _worker_suite(task["where"], raw, task["seed"])
-        by_id = {c.case_id: c for c in suite.cases + suite.probes}
-        cases = [by_id[cid] for cid in task["cases"]]
         setup = {"setup": suite.setup} if suite.setup is not None else {}
         run = _SANDBOXES.get(suite, task["isolation"]).run(task["source"], task["filename"], task["function"],
-                                                             suite.inputs_for(cases), **setup)
+                                                             suite.inputs_by_id(task["cases"]), **setup)
     except RosenblattError as err:  # the sandbox cannot be built here, or the assignment does not load
         return f"error {err.message}".encode()
     head = f"{hashlib.sha256(raw).hexdigest()} {suite.commitment} {__version__}\n".encode("ascii")

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grader.assignments import Assignment
-from grader.judging import spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink
+from grader.judging import (spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink, definitions, unloaded_hint,
+                            probe_findings, probe_verdicts, random_functions, trains, wanted_probes)
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
-from grader.suite import Suite
+from grader.suite import INSPECT, Suite
 
 UNGRADABLE = {
     "syntax-error": "the file does not parse as Python",
@@ -160,7 +161,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     with sandbox.session(source, filename, a.function, suite.setup) as session:  # one child, while it lives
         vis = session.run(suite.inputs(factory))
         if vis.load_status != "ok":
-            return _unloaded(vis, a, name, filename, max_score, meta, notebook)
+            return _unloaded(vis, a, name, filename, max_score, meta, notebook, source)
         outcomes = _outcomes(vis, notebook)
         for c in suite.cases:
             outcomes.setdefault(c.case_id, _NotRun(c.case_id))
@@ -171,9 +172,10 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             run = session.run(suite.inputs_for(cases, factory))
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
+        probes, probed, seen = _probe(suite, session, notebook, factory, verdicts)
         shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
-    findings = diagnose(a, suite.cases, outcomes, verdicts, suite.table)
-    named = {cid: tuple(f.name for f in findings if cid in f.cases) for cid in verdicts}
+    findings = _diagnose(suite, source, outcomes, verdicts, probes, probed, seen)
+    named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
     score, fams = _score(a, suite, verdicts)
@@ -188,8 +190,39 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
                   isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
 
 
+def _diagnose(suite: Suite, source: bytes, outcomes: dict, verdicts: dict, probes: list, probed: dict,
+              seen: tuple) -> tuple[Finding, ...]:
+    """Diagnosis with the file's facts (its definitions, read with ast here and in the child) and the probes'."""
+    a = suite.assignment
+    failed = not all(v.passed for v in verdicts.values())  # a passing submission's file is not even parsed here
+    facts = {"signatures": {**definitions(source), **seen[0]}, "aliases": seen[1], "trains": trains(source),
+             "random": random_functions(probes, probed, verdicts)} if failed else {}
+    return diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
+                    probe_findings(a, probes, probed, suite.cases))
+
+
+def _probe(suite: Suite, session: Any, notebook: Notebook | None, factory: Any, verdicts: dict):
+    """A failing submission's probes and the file's signatures (read in its child), in one more batch."""
+    if all(v.passed for v in verdicts.values()):
+        return [], {}, ({}, {})
+    failing = {spec_of(suite.assignment, c).name for c in suite.cases if not verdicts[c.case_id].passed}
+    probes = wanted_probes(suite.checks, failing, verdicts)
+    inspect = () if factory is not None else (suite.inspect_input(),)  # a test double runs no plans
+    inputs = suite.inputs_for([p.case for p in probes], factory) + inspect
+    run = session.run(inputs)
+    outcomes = _outcomes(run, notebook) if run.load_status == "ok" else {}
+    inspected = outcomes.pop(INSPECT, None)
+    value = getattr(inspected, "value", None) if getattr(inspected, "status", "") == "returned" else None
+    seen = value.get("signatures") if type(value) is dict and type(value.get("signatures")) is dict else {}
+    plain = {k: v for k, v in seen.items() if type(k) is str and type(v) is list
+             and all(type(p) is list and len(p) == 3 and all(type(x) in (str, type(None)) for x in p) for p in v)}
+    names = value.get("names") if type(value) is dict and type(value.get("names")) is dict else {}
+    aliases = {k: v for k, v in names.items() if type(k) is str and type(v) is str and k != v}
+    return probes, probe_verdicts(suite.assignment, probes, outcomes), (plain, aliases)
+
+
 def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int, meta: dict,
-              notebook: Notebook | None) -> Report:
+              notebook: Notebook | None, source: bytes = b"") -> Report:
     """The ungradable report of a file that did not load: why, where (line, or cell and line), the traceback."""
     error = notebook.locate(vis.load_error) if notebook else vis.load_error
     why = UNGRADABLE.get(vis.load_status, vis.load_status)
@@ -201,7 +234,9 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
         broken = notebook.syntax_errors if notebook else ()
         if broken:
             detail = f"cell {broken[0].cell} does not parse as Python ({broken[0].detail}) and was skipped"
-    return Report(name, filename, "ungradable", f"{why}: {detail}".rstrip(": "), 0.0, max_score,
+    hint = unloaded_hint(vis.load_status, vis.load_error, a.names, source)
+    message = f"{why}: {detail}".rstrip(": ") + (f". {hint[:1].upper()}{hint[1:]}" if hint else "")
+    return Report(name, filename, "ungradable", message, 0.0, max_score,
                   stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta,
                   details=(error or "")[-2000:], notebook=notebook)
 

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from exercises import __version__
 from grader import tasks
 from grader.assignments import Assignment
-from grader.judging import spec_of, MutantTable, case_input, shrink_probes
+from grader.judging import spec_of, MutantTable, build_probes, case_input, shrink_probes
 from grader.cases import Case
 
 
@@ -25,6 +25,9 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(f"rosenblatt-seed\x00{seed}".encode()).hexdigest()
 
 
+INSPECT = "inspect-signatures"  # the case id of the call that reads the file's signatures in its child
+
+
 class Suite:
     """The cases of one grading run (visible, and hidden from the seed) with their mutant table; shared by workers."""
 
@@ -37,12 +40,13 @@ class Suite:
         table = MutantTable(a, self.visible + self.hidden)
         self.table = table.warm() if warm else table
         self.probes = shrink_probes(self.visible, a)
-        self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes}
+        self.checks = build_probes(a, self.visible)  # behaviour probes, run only for a failing submission
+        self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes + self._checked}
         self._inputs: dict[Any, dict[str, Any]] = {}
 
     def _all_inputs(self, factory: Any) -> dict[str, Any]:
         if factory not in self._inputs:
-            cases = self.cases + self.probes
+            cases = self.cases + self.probes + self._checked
             made = case_inputs(self.assignment, cases, factory, self.calls)
             self._inputs[factory] = {c.case_id: x for c, x in zip(cases, made)}
         return self._inputs[factory]
@@ -52,10 +56,26 @@ class Suite:
         by_id = self._all_inputs(factory)
         return tuple(by_id[c.case_id] for c in self.cases)
 
+    def inspect_input(self):
+        """The sandbox call that reads the file's function signatures (for a signature finding)."""
+        from grader.sandbox import CaseInput as factory  # the sandbox engineer's module
+        names = [f.name for f in self.assignment.functions if not f.method]
+        return factory(case_id=INSPECT, args=(), kwargs={}, seconds=1.0,
+                       plan={"kind": "inspect", "names": names})
+
+    def inputs_by_id(self, ids: Sequence[str]) -> tuple:
+        """The CaseInputs a batch names by case id: cases, shrink candidates, probes, the signature read (a worker)."""
+        by_id = {c.case_id: c for c in self.cases + self.probes + self._checked}
+        return tuple(self.inspect_input() if cid == INSPECT else self.inputs_for([by_id[cid]])[0] for cid in ids)
+
     def inputs_for(self, cases: Sequence[Case], factory: Any = None) -> tuple:
         """CaseInputs of some of the suite's cases or shrink candidates (`probes`), also built once."""
         by_id = self._all_inputs(factory)
         return tuple(by_id[c.case_id] for c in cases)
+
+    @property
+    def _checked(self) -> tuple[Case, ...]:
+        return tuple(p.case for p in self.checks)
 
     @property
     def cases(self) -> tuple[Case, ...]:

@@ -23,7 +23,8 @@ class Params:
             raw = {}
         if not isinstance(raw, dict):
             raise SpecError(f"{source}: {path}: expected a mapping of options, got {_show(raw)}")
-        unknown = sorted(str(k) for k in raw if k not in allowed)
+        # a key that is not a plain name is quoted, so the sentence stays on one line (`'\n'`, not a line break)
+        unknown = sorted(str(k) if str(k).isidentifier() else repr(str(k)) for k in raw if k not in allowed)
         if unknown:
             where = f"{path}.{unknown[0]}" if path else unknown[0]
             raise SpecError(f"{source}: {where}: unknown option; allowed options are "

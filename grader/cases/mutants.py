@@ -28,12 +28,18 @@ def catalogue(a=None, f=None) -> dict[str, Mistake]:
     """Every classic mistake's title and hint in the course's terms (the seeds' wording without an assignment)."""
     conv = f.convention if f is not None else Convention()
     terms = {k: (a.term(k) if a is not None else v) for k, v in TERMS.items()}
-    return _catalogue(conv, tuple(sorted(terms.items())), bool(f is not None and f.passes("step")))
+    columns = a is not None and getattr(a, "data", "rows") == "columns"
+    key = next((k for k, slot in (f.params if f is not None else ()) if slot == "epochs"), None)
+    epochs_arg = f"params['{key}']" if key else terms["epochs"]
+    return _catalogue(conv, tuple(sorted(terms.items())), bool(f is not None and f.passes("step")), columns,
+                      epochs_arg)
 
 
 @functools.lru_cache(maxsize=64)
-def _catalogue(conv: Convention, terms: tuple, step: bool) -> dict[str, Mistake]:
-    text = render("grader/mistakes.yaml.j2", t=dict(terms), c=conv, fn={"step": step})
+def _catalogue(conv: Convention, terms: tuple, step: bool, columns: bool = False,
+               epochs_arg: str = "max_epochs") -> dict[str, Mistake]:
+    fn = {"step": step, "columns": columns, "epochs": epochs_arg}
+    text = render("grader/mistakes.yaml.j2", t=dict(terms), c=conv, fn=fn)
     doc = yaml.safe_load(text)
     return {name: Mistake(name, str(entry["title"]), " ".join(str(entry["hint"]).split())) for name, entry in doc.items()}
 

@@ -27,8 +27,11 @@ class Answer:
     states: tuple | None = None  # weights after each step of a method sequence
     hooks: tuple | None = None  # (θ, θ₀) the student's hook received, in order (None: not recorded)
     hook_calls: int = 0
+    hook_arities: tuple = ()  # how many arguments the student's calls of the hook had (the course passes one tuple)
     passes: tuple | None = None  # weights the course module read after each pass (class API)
     nonfinite: bool = False  # the only problem is a nan or infinity: the right kind of value, a wrong answer
+    helper_calls: int = 0  # calls of the student's own update helper (recorded by the harness's spy)
+    update_calls: tuple = ()  # for each recorded update (hooks), the index of the helper call that made it
 
     @property
     def ok(self) -> bool:
@@ -111,8 +114,17 @@ def call_plan(a: Assignment, case: Case) -> dict | None:
     path = hook_path(f)
     if not a.qualified and path is None and len(f.names) == 1:
         return None
-    plan = {"kind": "call", "name": f.name, "hook": path}
+    spy = spied_helpers(a, f)
+    plan = {"kind": "call", "name": f.name, "hook": path, **({"spy": spy} if spy else {})}
     return {**plan, "names": list(f.names)} if len(f.names) > 1 else plan
+
+
+def spied_helpers(a: Assignment, f: FunctionSpec) -> list[str]:
+    """The course's single-step update functions a training function may call (by every name the course accepts):
+    the harness records their calls."""
+    if f.task not in ("perceptron", "averaged") or f.method or f.passes("hook"):
+        return []
+    return [n for g in a.functions if g.task == "update" and not g.method for n in g.names]
 
 
 def _number(value: Any) -> Fraction | None:

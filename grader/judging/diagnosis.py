@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -11,23 +11,12 @@ from typing import Any, Mapping, Sequence
 from grader import tasks
 from grader.assignments import Assignment
 from grader.judging.calling import Answer, read_vector, spec_of
-from grader.cases import Case, Expected, CATALOGUE, catalogue, run_normalized
+from grader.cases import Case, Expected, CATALOGUE, run_normalized
 from grader.judging.judgement import Verdict, compare, compare_exact, compare_properties, expected_values
 from grader.judging.plans import read
 
 BIG_DENOMINATOR = 1 << 20
 ORDER = tuple(CATALOGUE)
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A named mistake with the cases (and families) it explains."""
-
-    name: str
-    title: str
-    hint: str
-    cases: tuple[str, ...]
-    families: tuple[str, ...]
 
 
 class MutantTable:
@@ -131,7 +120,7 @@ def _scaled_copy(answer: Answer, e: Expected) -> bool:
     ref = list(e.theta) + [e.theta0]
     got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
     pivot = next((k for k, v in enumerate(ref) if v != 0), None)
-    if sum(1 for v in ref if v != 0) < 2 or got[pivot] == 0:
+    if pivot is None or got[pivot] == 0:  # one number alone is its own multiple: other cases must agree
         return False
     c = Fraction(got[pivot]) / Fraction(ref[pivot])
     if c <= 0 or abs(c - 1) < _ATOL or (answer.converged is not None and answer.converged != e.converged):
@@ -210,8 +199,13 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
         return set()
     if outcome.status in ("raised", "crashed") and len(case.X) == 1:
         return {"crashes-on-single-point"} if runs_elsewhere else set()
+    if outcome.status == "raised" and len(case.X[0]) == 1 and "index 1 is out of bounds" in (outcome.error or ""):
+        return {"first-two-features"}  # W[1] on one-dimensional data
     if verdict.status == "malformed" and outcome.status == "returned":
-        if _unaugmented(a, case, outcome.value):
+        value = outcome.value
+        if type(value) is dict and "result" in value and "spied" in value:  # a call whose helper was recorded
+            value = value["result"]
+        if _unaugmented(a, case, value):
             return {"bias-not-appended"}
         return {"swapped-returns"} if _swapped(a, case, outcome.value) else set()
     if verdict.status != "wrong" or "large" in case.tags or not verdict.answer.ok:  # nan/inf: no mutant returns it
@@ -219,7 +213,7 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
     return _value_rules(a, case, verdict.answer, table)
 
 
-def _contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
+def contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
                     table: MutantTable) -> dict[str, int]:
     """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug).
 
@@ -247,7 +241,7 @@ def _same_expected(a: Assignment, case: Case, e: Expected) -> bool:
     return expected_values(e, fields) == expected_values(x, fields)  # the values compare_exact grades
 
 
-def _twins(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
+def twin_names(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]) -> dict[str, set[str]]:
     """Identical cases that came back different: the code is not deterministic (random start or shuffling)."""
     found: dict[str, set[str]] = {}
     for c in cases:
@@ -259,28 +253,3 @@ def _twins(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Verdict]
             found.setdefault(c.case_id, set()).add(name)
             found.setdefault(c.twin, set()).add(name)
     return found
-
-
-def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
-             table: MutantTable, limit: int = 3) -> tuple[Finding, ...]:
-    """Greedy cover of the failed cases by the mistakes that explain them and contradict no passed case."""
-    elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
-    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
-                for c in cases}
-    for cid, names in _twins(a, cases, verdicts).items():
-        per_case[cid] |= names
-    uncovered = {cid for cid, names in per_case.items() if names}
-    bad = _contradictions(cases, verdicts, table) if uncovered else {}
-    findings: list[Finding] = []
-    while uncovered and len(findings) < limit:
-        score = {n: sum(1 for cid in uncovered if n in per_case[cid]) for n in ORDER if bad.get(n, 0) == 0}
-        best = max(score, key=lambda n: (score[n], -ORDER.index(n)), default=None)
-        if best is None or score[best] < (1 if not findings else 2):
-            break
-        hit = tuple(c.case_id for c in cases if best in per_case[c.case_id])
-        fams = tuple(dict.fromkeys(a.family_key(spec_of(a, c), c.family) for c in cases if c.case_id in hit))
-        first = next(c for c in cases if c.case_id in hit)
-        m = catalogue(a, spec_of(a, first))[best]
-        findings.append(Finding(best, m.title, m.hint, hit, fams))
-        uncovered -= set(hit)
-    return tuple(findings)

@@ -48,19 +48,21 @@ def updates_note(a, case: Case, answer: Answer) -> dict | None:
         if answer.theta == tuple(start[0]):
             return {"kind": "none-made", "matched": 0, "expected": len(ref), "expected_point": r.updates[0].index + 1,
                     "expected_value": r.updates[0].value}
-        return {"kind": "no-hook", "matched": 0, "expected": len(ref)}
+        return None if answer.helper_calls else {"kind": "no-hook", "matched": 0, "expected": len(ref)}
     k = 0
     while k < len(ref) and k < len(got) and got[k] is not None and _same(got[k], ref[k], f):
         k += 1
     extra = 1 if f.task == "averaged" else 0  # an averaged perceptron may also show its average at the end
     if k == len(ref) and len(got) <= len(ref) + extra:
         return None
+    n, every = len(case.X), _every_visit(a, answer)
     if k == len(got):
-        return {"kind": "stopped", "matched": k, "expected": len(ref)}
+        return _stopped(k, ref, r, answer, n, every)
     prev = ref[k - 1] if k else (tuple(start[0]), start[1])
     step = case.step if case.step is not None else f.convention.steps[0]
     after = k < len(ref)
     note = {"kind": "differs", "matched": k, "index": k + 1, "point": None,
+            "pass": answer.update_calls[k] // n + 1 if every and k < len(answer.update_calls) else None,
             "expected_point": r.updates[k].index + 1 if after else None,
             "expected_value": r.updates[k].value if after else None}
     if got[k] is not None:
@@ -68,6 +70,21 @@ def updates_note(a, case: Case, answer: Answer) -> dict | None:
         if i is not None:
             value = _value(Xs, case.y, i, prev)
             note.update(point=i + 1, value=value, mistake=f.convention.mistake(value * case.y[i], case.y[i]))
+    return note
+
+
+def _every_visit(a, answer: Answer) -> bool:
+    """The course's single-step update checks for the mistake itself, so it is called on every visit: the helper's
+    calls say which pass an update was in."""
+    upd = next((g for g in getattr(a, "functions", ()) if g.task == "update" and not g.method), None)
+    return bool(answer.helper_calls) and upd is not None and upd.convention.update == "on-mistake"
+
+
+def _stopped(k: int, ref: list, r, answer: Answer, n: int, every: bool) -> dict:
+    note = {"kind": "stopped", "matched": k, "expected": len(ref)}
+    if every and k < len(ref):
+        note.update(passes=-(-answer.helper_calls // n), expected_point=r.updates[k].index + 1,
+                    expected_value=r.updates[k].value)
     return note
 
 

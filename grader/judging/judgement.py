@@ -53,6 +53,24 @@ def show(value: Any) -> str:
     return str(value)
 
 
+def show_row(values) -> list[str]:
+    """Several numbers or vectors of one table row in one format: all exact when each is short, else all floats."""
+    def flat(v):
+        return [x for item in v for x in flat(item)] if isinstance(v, tuple) else [v]
+    numbers = [x for v in values for x in flat(v) if isinstance(x, (int, Fraction)) and not isinstance(x, bool)]
+    if all(show(x) == fraction_str(x) for x in numbers):
+        return [show(v) for v in values]
+    return [_as_float(v) for v in values]
+
+
+def _as_float(value) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_as_float(v) for v in value) + "]"
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return _approx(Fraction(value))
+    return show(value)
+
+
 def _approx(value: Fraction) -> str:
     """A long exact number shown as float does (shortest repr) when it fits a float, else as ≈d.ddddde±N."""
     if abs(value) < Fraction(10) ** 300 and (value == 0 or abs(value) > Fraction(1, 10**300)):

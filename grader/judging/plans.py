@@ -119,14 +119,42 @@ def read(a: Assignment, case: Case, value: Any, order: tuple[str, ...] | None = 
         if type(value) is not dict:
             return Answer(problem="the grader could not read the class's results")
         return _class_answer(f, value, d)
-    if call_plan(a, case) and spec_of(a, case) and _hooked(f):
+    plan = call_plan(a, case)
+    if plan and (_hooked(f) or plan.get("spy")):
         if type(value) is not dict or "result" not in value:
             return Answer(problem="the grader could not read the call's results")
         ans = interpret(f, value["result"], d, order, n)
+        if not _hooked(f):
+            return Answer(**{**ans.__dict__, **_spied(a, value, d)})
         hooks = value.get("hooks") if type(value.get("hooks")) is list else []
         calls = value.get("hook_calls") if type(value.get("hook_calls")) is int else 0
-        return Answer(**{**ans.__dict__, "hooks": _hooks(hooks, d), "hook_calls": calls})
+        arities = value.get("hook_arities") if type(value.get("hook_arities")) is list else []
+        return Answer(**{**ans.__dict__, "hooks": _hooks(hooks, d), "hook_calls": calls,
+                         "hook_arities": tuple(k for k in arities if type(k) is int)})
     return interpret(f, value, d, order, n)
+
+
+def _spied(a: Assignment, value: dict, d: int) -> dict:
+    """The student's update helper's calls, as the updates they made (θ, θ₀ after each call that changed them)."""
+    upd = next((g for g in a.functions if g.task == "update" and not g.method), None)
+    records = value.get("spied") if type(value.get("spied")) is list else []
+    calls = value.get("spied_calls") if type(value.get("spied_calls")) is int else 0
+    if upd is None or not records:
+        return {}
+    hooks, at = [], []
+    for k, rec in enumerate(records):
+        if type(rec) is not list or len(rec) != len(upd.arguments) + 1:
+            return {}
+        slots = dict(zip(upd.arguments, rec[:-1]))
+        before = read_vector(slots.get("theta"), d)[0]
+        before0 = _number(slots.get("theta0")) if "theta0" in slots else Fraction(0)
+        after = interpret(upd, rec[-1], d)
+        if before is None or not after.ok:
+            return {}
+        if (after.theta, after.theta0 or 0) != (before, before0 or 0):
+            hooks.append((after.theta, after.theta0 or Fraction(0)))
+            at.append(k)
+    return {"hooks": tuple(hooks), "hook_calls": len(hooks), "helper_calls": calls, "update_calls": tuple(at)}
 
 
 def _hooked(f: FunctionSpec) -> bool:

@@ -121,13 +121,14 @@ def _tests(report: Report, a: Assignment) -> tuple[list[dict], list[dict]]:
 def results(report: Report, a: Assignment, meta: dict) -> dict:
     """results.json in PrairieLearn's format: score in [0, 1], or gradable false with format_errors."""
     extra = {"rosenblatt": {**meta, "status": report.status, "version": __version__,
-                            "findings": [f.name for f in report.findings]}}
+                            "findings": [f.name for f in report.findings if f.kind != "observed"]}}
     if report.status != "graded":
         return {"gradable": False, "format_errors": [report.message], "message": report.message,
                 "output": check_text(report, a), **extra}
     tests, images = _tests(report, a)
     score = min(1.0, max(0.0, report.score / report.max_score)) if report.max_score else 0.0
-    message = "; ".join(f"likely bug: {f.title}" for f in report.findings) or \
+    message = "; ".join(f"{'likely bug' if f.likely else 'found'}: {f.title}" for f in report.findings
+                        if f.kind != "observed") or \
         ("all tests passed" if score == 1.0 else "some tests failed")
     out = {"gradable": True, "score": round(score, 4), "message": message, "output": check_text(report, a),
            "tests": tests, "images": images[:1], **extra}

@@ -35,7 +35,7 @@ def _hidden_statuses(a, report: Report) -> dict[str, set[str]]:
 
 def _family_view(report: Report, failed: dict[str, set[str]], family: str, score: float, points: int,
                  passed: int, total: int) -> dict:
-    names = [f for f in report.findings if family in f.families]
+    names = [f for f in report.findings if family in f.families and f.kind != "observed"]
     return {"family": family, "score": score, "points": points, "passed": passed, "total": total,
             "mistakes": names, "statuses": sorted(failed.get(family, ()))}
 
@@ -83,7 +83,8 @@ def results_json(report: Report, assignment, meta: dict, ctx: dict | None = None
         "output": render("grader/summary_output.md.j2", **ctx), "output_format": "md",
         "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
         "extra_data": {"rosenblatt": {**meta, "status": report.status, "message": report.message,
-                                      "version": __version__, "findings": [f.name for f in report.findings],
+                                      "version": __version__, "findings": [f.name for f in report.findings
+                                                                   if f.kind != "observed"],
                                       "families": {f[0]: [f[1], f[2]] for f in report.families},
                                       "isolation": report.isolation, "cases": report.case_summary()}},
     }

@@ -4,7 +4,7 @@ the likely mistakes, the student's own trace against the reference's, and a figu
 from __future__ import annotations
 
 from exercises.shared import fraction_str, render
-from grader.judging import hook_note, spec_of, show
+from grader.judging import hook_note, spec_of, show, show_row
 from grader import tasks
 from grader.reports.figure import figure
 
@@ -44,14 +44,19 @@ def _fields(f, case) -> tuple[str, ...]:
     return ("theta",) if f.method else f.returns
 
 
-def _value(f, source, field: str, expected: bool):
+def _raw(f, source, field: str, expected: bool):
     if f.task == "update" and f.method:
         if field == "theta":
-            return show(tuple(s[0] for s in source.states)) if expected else show(source.states)
-        return show(source.changed)
+            return tuple(s[0] for s in source.states) if expected else source.states
+        return source.changed
     if field == "changed" and expected:
-        return show(source.changed[0])
-    return show(getattr(source, field))
+        return source.changed[0]
+    return getattr(source, field)
+
+
+def _row(f, source, fields, expected: bool) -> list[str]:
+    """One table row: every number in one format (all exact, or all floats when one needs a float)."""
+    return show_row([_raw(f, source, k, expected) for k in fields])
 
 
 def _notes(a, f, case) -> list[str]:
@@ -73,7 +78,7 @@ def _shown(note: dict | None) -> dict | None:
     if note is None:
         return None
     note = {"matched": 0, "index": 0, "point": None, "mistake": False, "value": None, "expected_point": None,
-            "expected_value": None, "got": None, "expected": None, **note}
+            "expected_value": None, "got": None, "expected": None, "pass": None, "passes": None, **note}
     out = {k: (show(v) if k in ("value", "expected_value", "got", "expected") and not isinstance(v, int) else v)
            for k, v in note.items()}
     out["positive"] = note.get("value") is not None and note["value"] > 0
@@ -87,7 +92,7 @@ def visible_view(a, r, found: dict) -> dict:
     e, got = shown.expected, verdict.answer
     fields = _fields(f, shown)
     label = (lambda k: k) if tasks.plain(a, f) else (lambda k: a.term(k) if k in ("theta", "theta0") else k)
-    expected = {label(k): _value(f, e, k, True) for k in fields}
+    expected = dict(zip(map(label, fields), _row(f, e, fields, True)))
     readable = got is not None and got.ok
     lines = [("expected", e.theta, e.theta0)]
     if readable and got.theta is not None and len(got.theta) == len(e.theta):
@@ -98,8 +103,9 @@ def visible_view(a, r, found: dict) -> dict:
         "passed": r.verdict.passed, "status": r.verdict.status, "message": r.verdict.message,
         "shown_message": verdict.message, "shrunk_from": len(r.case.X) if r.shrunk else None,
         "data": _data_view(a, f, shown), "expected": expected,
-        "got": {label(k): _value(f, got, k, False) for k in fields} if readable else None,
+        "got": dict(zip(map(label, fields), _row(f, got, fields, False))) if readable else None,
         "mistakes": [found[m] for m in r.mistakes],
+        "missing": "missing-function" in r.mistakes,  # said once above: the case is not shown as a failure
         "notes": [] if tasks.plain(a, f) else _notes(a, f, shown),
         "trace": render("grader/trace_note.txt.j2", n=note, t={k: a.term(k) for k in ("theta", "theta0", "label")},
                         hook=a.term("hook")).strip() if note else None,

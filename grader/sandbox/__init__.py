@@ -4,8 +4,8 @@ The rest of the grader imports only what is listed here. Inside: `box` (the grad
 zygote and its children), `run` and `session` (one submission's batches), `clock` (its deadlines), `replies`
 (checking its messages), `child` and `pipes` (a child's pipes and notices), `supervisor` (the zygote's client),
 `model` (boundary types), `plain` (a run as strict JSON, for cluster workers), and the standalone files the
-zygote loads by path: `zygote`, `spawner`, `harness` (child side), `imports`, `channel` (wire format), `isolation`,
-`seccomp`, `cgroups`.
+zygote loads by path: `zygote`, `spawner`, `harness` (child side), `spying` (the harness's helper recorder and
+signature reader), `imports`, `channel` (wire format), `isolation`, `seccomp`, `cgroups`.
 """
 
 from grader.sandbox.box import Sandbox

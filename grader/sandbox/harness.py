@@ -26,6 +26,7 @@ def _sibling(name: str):
 
 course = _sibling("course")
 standins = _sibling("standins")
+spying = _sibling("spying")
 
 
 def bind(wire) -> None:
@@ -137,6 +138,8 @@ class Harness:
 
     def run_plan(self, plan, args, kwargs):
         """Run a case's plan: a call with a hook recorder, or a class built and its methods called in sequence."""
+        if type(plan) is dict and plan.get("kind") == "inspect":
+            return spying.signatures(self.module, plan.get("names"))
         if type(plan) is not dict or plan.get("kind") not in ("call", "class") or type(plan.get("name")) is not str:
             raise channel.WireError("malformed plan")
         names = plan.get("names") or [plan["name"]]  # the course's accepted names: whichever the file defines
@@ -146,7 +149,7 @@ class Harness:
         if target is None:
             raise NameError(f"the file does not define {' or '.join(names)}")
         if plan["kind"] == "call":
-            return _call(target, plan, args, kwargs)
+            return _call(target, plan, args, kwargs, self.module)
         return self._class(target, plan, args)
 
     def _class(self, cls, plan, args):
@@ -174,10 +177,12 @@ class Recorder:
     """A hook students call after each update with (θ, θ₀): keeps copies, so later changes do not show."""
 
     def __init__(self):
-        self.records, self.calls = [], 0
+        self.records, self.calls, self.arities = [], 0, []
 
     def __call__(self, *args, **kwargs):
         self.calls += 1
+        if len(args) + len(kwargs) not in self.arities and len(self.arities) < 8:
+            self.arities.append(len(args) + len(kwargs))  # the course calls hook((th, th0)): one argument
         if len(self.records) >= MAX_HOOK_RECORDS:
             return None
         value = args[0] if len(args) == 1 else args
@@ -188,22 +193,27 @@ class Recorder:
         return None
 
 
-def _call(func, plan, args, kwargs):
-    """Call a function, with a recorder in place of the None the grader put where the hook goes."""
+def _call(func, plan, args, kwargs, module=None):
+    """Call a function, with a recorder in place of the None the grader put where the hook goes, and the student's
+    own update helper wrapped to record its calls (the plan's `spy` names)."""
     path = plan.get("hook")
-    if path is None:
+    if path is None and not plan.get("spy"):
         return func(*args, **kwargs)
     args = list(args)
-    recorder = Recorder()
-    holder = {"args": args, "kwargs": kwargs}[path[0]]
-    for key in path[1:-1]:
-        holder = holder[key]
-    holder[path[-1]] = recorder
+    recorder, holder, spy = Recorder(), None, spying.Spy(module, plan.get("spy"), MAX_HOOK_RECORDS)
+    if path is not None:
+        holder = {"args": args, "kwargs": kwargs}[path[0]]
+        for key in path[1:-1]:
+            holder = holder[key]
+        holder[path[-1]] = recorder
     try:
         result = func(*args, **kwargs)
     finally:
-        holder[path[-1]] = None  # the inputs are compared with their snapshot afterwards
-    return {"result": result, "hooks": recorder.records, "hook_calls": recorder.calls}
+        spy.restore()
+        if holder is not None:
+            holder[path[-1]] = None  # the inputs are compared with their snapshot afterwards
+    return {"result": result, "hooks": recorder.records, "hook_calls": recorder.calls, "spied": spy.records,
+            "spied_calls": spy.calls, "hook_arities": recorder.arities}
 
 
 def _snapshot(x):

@@ -1,0 +1,149 @@
+"""Diagnose each graded function on its own cases: structural facts first, then the one classic mistake (or pair
+of them) that accounts for every failed case, then what probes showed, else the evidence of what was observed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from grader.assignments import Assignment
+from grader.cases import Case
+from grader.judging import compound
+from grader.judging.calling import spec_of
+from grader.judging.diagnosis import ORDER, MutantTable, case_explanations, contradictions, twin_names, _big
+from grader.judging.finding import Finding, finding
+from grader.judging.judgement import Verdict
+from grader.judging.observed import observed
+from grader.judging.structure import structural
+from grader.judging.wording import words
+
+
+ACCOUNTS = {"no-stop": "timeout"}  # the failures a probe's finding accounts for (the others: wrong values)
+
+
+def diagnose(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Verdict],
+             table: MutantTable, facts: Mapping | None = None, probed: Sequence[Finding] = ()) -> tuple[Finding, ...]:
+    """Per graded function, in the assignment's order: what explains its failures (nothing for a function that
+    passed every case). `facts`: the file's definitions; `probed`: findings of the probes that ran."""
+    out: list[Finding] = []
+    for f in a.functions:
+        mine = [c for c in cases if spec_of(a, c) is f]
+        if mine:
+            out += _function(a, mine, outcomes, verdicts, table, facts or {},
+                             [p for p in probed if p.function == f.name])
+    return _merged(out)
+
+
+def _merged(found: list[Finding]) -> tuple[Finding, ...]:
+    """One finding per mistake: the same mistake in several functions is named once, with all their cases."""
+    out: dict[tuple, Finding] = {}
+    for x in found:
+        key = (x.name, x.kind, x.title) if x.kind == "mistake" or x.name in ("python2", "old-numpy") else (x.name, x.kind, x.function)
+        if key in out:
+            y = out[key]
+            out[key] = replace(y, cases=y.cases + x.cases, families=y.families + x.families,
+                               function=f"{y.function}, {x.function}")
+        else:
+            out[key] = x
+    rank = {"structure": 0, "mistake": 1, "probe": 2, "observed": 3}  # evidence without a diagnosis comes last
+    return tuple(sorted(out.values(), key=lambda x: rank[x.kind]))
+
+
+def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding]:
+    failed = [c for c in mine if not verdicts[c.case_id].passed and verdicts[c.case_id].status != "not-run"]
+    out: list[Finding] = _hook_calls(a, mine, verdicts)
+    if not failed:
+        return out
+    s = structural(a, mine, outcomes, facts, verdicts)
+    if s is not None:
+        out.append(s)
+    mutated = [c for c in mine if verdicts[c.case_id].status == "mutated"]
+    if mutated and any(getattr(outcomes[c.case_id], "mutated", False) for c in mine):
+        out.append(_mutation(a, mine, mutated, outcomes))
+    rest = [c for c in failed if c.check == "result" and (s is None or c.case_id not in s.cases)
+            and not _large_value(c, verdicts[c.case_id])]
+    if not rest:
+        return out
+    per_case = explanations(a, mine, outcomes, verdicts, table)
+    named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts, facts) \
+        or compound.pair(a, mine, rest, verdicts)
+    if named is not None:
+        return out + [named]
+    out += probed
+    accounted = {ACCOUNTS.get(p.name, "wrong") for p in probed}
+    if not probed or any(verdicts[c.case_id].status not in accounted for c in rest):
+        out.append(observed(a, mine, rest, verdicts))
+    return out
+
+
+def explanations(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+                 verdicts: Mapping[str, Verdict], table: MutantTable) -> dict[str, set[str]]:
+    """Per case of ONE function, the mistakes that would produce what came back (a crash on n = 1 counts only when
+    this function returned on some case with more than one point)."""
+    elsewhere = any(outcomes[c.case_id].status == "returned" for c in cases if len(c.X) > 1)
+    per_case = {c.case_id: case_explanations(a, c, outcomes[c.case_id], verdicts[c.case_id], table, elsewhere)
+                for c in cases}
+    for cid, names in twin_names(a, cases, verdicts).items():
+        per_case[cid] |= names
+    return per_case
+
+
+def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_case: Mapping[str, set[str]],
+             table: MutantTable) -> Finding | None:
+    """The one mistake that explains EVERY failed case of the function and contradicts none it passed."""
+    if not failed:
+        return None
+    common = set.intersection(*(set(per_case[c.case_id]) for c in failed))
+    if not common:
+        return None
+    verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
+    bad = contradictions(cases, verdicts, table)
+    names = [n for n in ORDER if n in common and bad.get(n, 0) == 0]
+    return finding(a, cases, names[0], tuple(c.case_id for c in failed)) if names else None
+
+
+@dataclass(frozen=True)
+class _Passed:
+    passed: bool
+
+
+def _random(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts, facts) -> Finding | None:
+    """The same case answered twice differently (twin cases, or a visible case run again by a probe): the code is
+    random, which accounts for any wrong value."""
+    conv = spec_of(a, mine[0]).convention
+    if conv.by_property or conv.order == "free":
+        return None  # randomness is allowed there
+    twins = twin_names(a, mine, verdicts)
+    again = spec_of(a, mine[0]).name in facts.get("random", ())
+    if not (twins or again) or any(verdicts[c.case_id].status not in ("wrong", "timeout") for c in rest):
+        return None
+    big = any(_big(verdicts[c.case_id].answer) for c in rest if verdicts[c.case_id].answer is not None)
+    name = "random-start" if big or "random-start" in set().union(*twins.values()) else "shuffled-order"
+    return finding(a, mine, name, tuple(c.case_id for c in rest))
+
+
+def _hook_calls(a: Assignment, mine: Sequence[Case], verdicts) -> list[Finding]:
+    """The hook called with other than one argument (the course passes one tuple, (th, th0)): the course's own
+    hook would raise, even where every value is right."""
+    arities = {k for c in mine if verdicts[c.case_id].answer is not None
+               for k in verdicts[c.case_id].answer.hook_arities}
+    if not arities - {1}:
+        return []
+    f = spec_of(a, mine[0])
+    title, hint = words("hook-arguments", fn=f.name, hook=a.term("hook"), k=max(arities - {1}),
+                        theta=a.term("theta"), theta0=a.term("theta0"))
+    return [finding(a, mine, "hook-arguments", (), "structure", title, hint)]
+
+
+def _large_value(c: Case, v: Verdict) -> bool:
+    """A large case's wrong value: mutants are compared on the small cases only (the large one tests speed)."""
+    return "large" in c.tags and v.status in ("wrong", "malformed")
+
+
+def _mutation(a: Assignment, mine: Sequence[Case], mutated: Sequence[Case], outcomes) -> Finding:
+    f = spec_of(a, mine[0])
+    calls = sum(bool(getattr(outcomes[c.case_id], "mutated", False)) for c in mine)
+    what = ", ".join(a.term(s) for s in f.arguments if s not in ("epochs", "offset", "step", "hook"))
+    title, hint = words("mutates-inputs", fn=f.name, what=what,
+                        calls=calls, total=len(mine), theta=a.term("theta"))
+    return finding(a, mine, "mutates-inputs", tuple(c.case_id for c in mutated), "probe", title, hint)

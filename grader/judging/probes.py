@@ -1,0 +1,202 @@
+"""Probes: small calls that test a hypothesis about a failing function's behaviour, run in the submission's own
+child after its cases (a passing submission runs none), and judged here against the exact reference.
+
+- again: the visible cases once more (different answers: the code is random);
+- epochs: five points no line separates, with two epoch limits where the reference's answers differ (the same answer
+  twice: the limit is ignored; no answer in time: the code does not stop);
+- features: the point (1, 2, 4) first, so each coordinate of θ after its update says which x it added;
+- batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from exercises.core import decide
+from grader import tasks
+from grader.assignments import Assignment
+from grader.cases import Case, make_case
+from grader.judging.calling import spec_of
+from grader.judging.finding import Finding, finding
+from grader.judging.judgement import judge, show, show_row
+from grader.judging.wording import words
+
+PROBE_SECONDS = 1.0
+F = Fraction
+# Five points no line separates, on which the answers after 1, 2 and 3 passes differ, with and without offset, and
+# also with any one point left out or the order reversed (so that such bugs do not pass for an ignored limit).
+NEVER = tuple((F(a), F(b)) for a, b in ((1, 2), (3, 3), (-1, 3), (-1, -3), (0, -3)))
+NEVER_Y = (1, -1, -1, 1, -1)
+# One point (1, 2, 4): the first update from zero copies it into θ, so each coordinate of θ says which x it added;
+# then a point already right after it (so that leaving out the last point changes nothing).
+UNIT = tuple(tuple(F(v) for v in row) for row in ((1, 2, 4), (1, 1, 1)))
+BATCH = ((F(1), F(0)), (F(1), F(1)))
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One probe call: its case (with the reference's answer), what it tests, and the case it repeats if any."""
+
+    case: Case
+    kind: str  # again | epochs-low | epochs-high | features | batch
+    function: str
+    repeats: str = ""
+
+
+def _base(a: Assignment, f, cases: Sequence[Case]) -> Case | None:
+    own = [c for c in cases if spec_of(a, c) is f and c.check == "result" and "large" not in c.tags]
+    return next((c for c in own if c.offset), own[0] if own else None)
+
+
+def _case(a: Assignment, base: Case, cid: str, X, y, epochs: int | None) -> Case | None:
+    """A probe call like `base` (same function, offset, step) on other data, from a zero start."""
+    f = spec_of(a, base)
+    start = ((F(0),) * len(X[0]), F(0)) if base.start is not None else None
+    T = epochs if epochs is not None else base.max_epochs
+    cert = decide(X, y, base.offset).certificate
+    if tasks.training.plain(a, f):
+        return make_case(cid, base.family, True, tuple(X), tuple(y), base.offset, T, cert, PROBE_SECONDS)
+    e = tasks.training.expected(f, X, y, base.offset, T, base.step, start, average=f.task == "averaged")
+    if e is None:
+        return None
+    return replace(base, case_id=cid, X=tuple(X), y=tuple(y), max_epochs=T, expected=e, certificate=cert,
+                   seconds=PROBE_SECONDS, start=start, twin="", visible=True)
+
+
+def build(a: Assignment, visible: Sequence[Case]) -> tuple[Probe, ...]:
+    """Every probe of every graded function the probes apply to (built once per suite)."""
+    out: list[Probe] = []
+    for f in a.functions:
+        base = _base(a, f, visible)
+        if base is None or f.method:
+            continue
+        out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id) for c in visible
+                if spec_of(a, c) is f and c.check == "result"]
+        if f.task not in ("perceptron", "averaged") or f.convention.epochs == "none":
+            continue
+        pre = f"{f.name or 'f'}.probe"
+        if not f.passes("epochs") or f.convention.by_property:  # a fixed limit, or no exact answer: no-stop only
+            stop = _case(a, base, f"{pre}-epochs-1", NEVER, NEVER_Y, None)
+            out += [Probe(stop, "epochs-low", f.name)] if stop is not None else []
+            if f.convention.by_property:
+                continue
+        elif f.passes("epochs"):
+            low, high = _case(a, base, f"{pre}-epochs-1", NEVER, NEVER_Y, 1), \
+                _case(a, base, f"{pre}-epochs-3", NEVER, NEVER_Y, 3)
+            if low and high and (low.expected.theta, low.expected.theta0) != (high.expected.theta, high.expected.theta0):
+                out += [Probe(low, "epochs-low", f.name), Probe(high, "epochs-high", f.name)]
+        if f.task != "perceptron":
+            continue
+        first = -1 if f.convention.mistake(0, -1) else 1  # a mistake at θ = 0 under the course's tie rule
+        unit = _case(a, base, f"{pre}-features", UNIT, (first, first), 1 if f.passes("epochs") else None)
+        if unit is not None and len({abs(v) for v in unit.expected.theta} - {0}) == len(UNIT[0]):
+            out.append(Probe(unit, "features", f.name))
+        c = f.convention
+        if f.passes("epochs") and c.tie == "mistake" and not c.zero_one and c.bias == "separate":
+            batch = _case(a, base, f"{pre}-batch", BATCH, (1, 1), 1)
+            if batch is not None:
+                out.append(Probe(batch, "batch", f.name))
+    return tuple(out)
+
+
+def wanted(probes: Sequence[Probe], failing: set[str], verdicts: Mapping[str, Any] | None = None) -> list[Probe]:
+    """The probes of the functions that failed some case; a visible case runs again only if it came back with a
+    wrong value the first time (a time-out would only cost its time again)."""
+    def useful(p: Probe) -> bool:
+        v = (verdicts or {}).get(p.repeats)
+        return p.kind != "again" or (v is not None and v.status == "wrong")
+    return [p for p in probes if p.function in failing and useful(p)]
+
+
+def read(a: Assignment, probes: Sequence[Probe], outcomes: Mapping[str, Any]) -> dict[str, Any]:
+    """Each probe's Verdict (None when it did not come back)."""
+    return {p.case.case_id: judge(a, p.case, outcomes[p.case.case_id]) if p.case.case_id in outcomes else None
+            for p in probes}
+
+
+def random_functions(probes: Sequence[Probe], verdicts: Mapping[str, Any], first: Mapping[str, Any]) -> set[str]:
+    """The functions that answered a visible case differently the second time."""
+    out = set()
+    for p in probes:
+        v, w = verdicts.get(p.case.case_id), first.get(p.repeats)
+        if p.kind == "again" and v is not None and w is not None and v.answer is not None and w.answer is not None \
+                and v.answer.ok and w.answer.ok and (v.answer.theta, v.answer.theta0) != (w.answer.theta, w.answer.theta0):
+            out.add(p.function)
+    return out
+
+
+def findings(a: Assignment, probes: Sequence[Probe], verdicts: Mapping[str, Any], cases: Sequence[Case]) -> list[Finding]:
+    """What the probes showed, one finding per behaviour per function."""
+    by = {(p.function, p.kind): p for p in probes}
+    out = []
+    for fn in dict.fromkeys(p.function for p in probes):
+        mine = [c for c in cases if spec_of(a, c).name == fn]
+        for make in (_epochs, _features, _batch):
+            got = make(a, fn, by, verdicts, mine)
+            if got is not None:
+                out.append(got)
+    return out
+
+
+def _answer(verdicts, p: Probe | None):
+    v = verdicts.get(p.case.case_id) if p is not None else None
+    return v.answer if v is not None and v.answer is not None and v.answer.ok else None
+
+
+def _epochs(a, fn, by, verdicts, mine) -> Finding | None:
+    low, high = by.get((fn, "epochs-low")), by.get((fn, "epochs-high"))
+    if low is None:
+        return None
+    v = verdicts.get(low.case.case_id)
+    if v is not None and v.status == "timeout":
+        title, hint = words("no-stop", fn=fn, n=len(NEVER), epochs=a.term("epochs"), limit=low.case.max_epochs,
+                            fixed=not spec_of(a, low.case).passes("epochs"),
+                            what=f"did not return within {PROBE_SECONDS:g} s")
+        return finding(a, mine, "no-stop", (), "probe", title, hint)
+    x, y = _answer(verdicts, low), _answer(verdicts, high)
+    if x is None or y is None or (x.theta, x.theta0) != (y.theta, y.theta0) or not any(x.theta or ()):
+        return None  # different answers, or no update at all (a strict `< 0` test from zero): not this
+    e1, e3 = low.case.expected, high.case.expected
+    title, hint = words("epochs-ignored", fn=fn, epochs=a.term("epochs"), theta=a.term("theta"), low=1, high=3,
+                        got=show(x.theta), want_low=show(e1.theta), want_high=show(e3.theta))
+    return finding(a, mine, "epochs-ignored", (), "probe", title, hint)
+
+
+def _features(a, fn, by, verdicts, mine) -> Finding | None:
+    p = by.get((fn, "features"))
+    got = _answer(verdicts, p)
+    if got is None or got.theta is None:
+        return None
+    want = p.case.expected.theta
+    if len(got.theta) != len(want) or got.theta == want:
+        return None
+    theta = a.term("theta")
+    shown = show_row([got.theta, want])
+    source = [None if g == 0 else next((j for j, w in enumerate(want) if w == g), -1) for g in got.theta]
+    if -1 in source or all(j is None for j in source):
+        return None  # a number that is no coordinate of the point (or nothing moved): not a coordinate mix-up
+    mixed = [(i, j) for i, j in enumerate(source) if j is not None and j != i]
+    if mixed:
+        pairs = [{"i": i, "j": j} for i, j in mixed]
+        title, hint = words("coordinate-mixed", theta=theta, pairs=pairs, got=shown[0], want=shown[1])
+        return finding(a, mine, "coordinate-mixed", (), "probe", title, hint)
+    dropped = [i for i, j in enumerate(source) if j is None]
+    which = ", ".join(f"{theta}[{i}]" for i in dropped)
+    title, hint = words("features-dropped", fn=fn, theta=theta, d=len(want), kept=len(want) - len(dropped),
+                        dropped=len(dropped), which=which, got=shown[0], want=shown[1])
+    return finding(a, mine, "features-dropped", (), "probe", title, hint)
+
+
+def _batch(a, fn, by, verdicts, mine) -> Finding | None:
+    p = by.get((fn, "batch"))
+    got = _answer(verdicts, p)
+    if got is None or got.theta is None:
+        return None
+    step = p.case.step if p.case.step is not None else spec_of(a, p.case).convention.steps[0]
+    batch = tuple(step * sum(yi * x[k] for x, yi in zip(BATCH, p.case.y)) for k in range(2))
+    if got.theta != batch or batch == p.case.expected.theta:
+        return None
+    title, hint = words("batch", fn=fn, theta=a.term("theta"), got=show(got.theta), want_batch=show(batch),
+                        want=show(p.case.expected.theta))
+    return finding(a, mine, "batch", (), "probe", title, hint)
