@@ -26,7 +26,7 @@ PRESETS = ("mit6036", "mit6036-project1", "mitx686x", "cs4780", "cs4780-folded",
 PRESET_FILES = sorted(p for name in PRESETS for p in (SUBMISSIONS / name).glob("*.py")) + \
     sorted(p for name in PRESETS for p in (SUBMISSIONS / name).glob("*.ipynb"))
 REAL = hasattr(sandbox_module, "Sandbox")
-CLAUSE = re.compile(r"^\s*(score|status|diagnosis|fails)\s*(=|<|:)\s*(\S+)\s*$")
+CLAUSE = re.compile(r"^\s*(score|status|diagnosis|fails|absent)\s*(=|<|:)\s*(\S+)\s*$")
 
 
 def expectation(path: Path) -> list[tuple[str, str, str]]:
@@ -112,6 +112,8 @@ def _check(path: Path, report) -> None:
         elif key == "fails":  # a family with at least one failed case
             fam = [f for f in report.families if f[0] == value or f[0].endswith("/" + value)]
             assert fam and any(f[3] < f[4] for f in fam), report.families
+        elif key == "absent":  # a finding that must not be named (a probe that does not fit the course)
+            assert value not in [f.name for f in report.findings], [f.name for f in report.findings]
         else:
             assert report.findings and report.findings[0].name == value, [f.name for f in report.findings]
     if report.status == "ungradable":

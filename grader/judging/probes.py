@@ -4,7 +4,7 @@ child after its cases (a passing submission runs none), and judged here against 
 - again: the visible cases once more (different answers: the code is random);
 - epochs: five points no line separates, with two epoch limits where the reference's answers differ (the same answer
   twice: the limit is ignored; no answer in time: the code does not stop);
-- features: the point (1, 2, 4) first, so each coordinate of θ after its update says which x it added;
+- features: the point (1, 2, 4) first (or (1, 2) where the course fixes two features), so each coordinate of θ after its update says which x it added;
 - batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs)."""
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ NEVER_Y = (1, -1, -1, 1, -1)
 # One point (1, 2, 4): the first update from zero copies it into θ, so each coordinate of θ says which x it added;
 # then a point already right after it (so that leaving out the last point changes nothing).
 UNIT = tuple(tuple(F(v) for v in row) for row in ((1, 2, 4), (1, 1, 1)))
+
+
+def _unit(features) -> tuple:
+    """The unit probe's points in the number of features the course fixes (Udacity's 2), else in 3-D."""
+    d = features if isinstance(features, int) else len(UNIT[0])
+    return tuple(tuple(F(2 ** i if k == 0 else 1) for i in range(d)) for k in range(2))
 BATCH = ((F(1), F(0)), (F(1), F(1)))
 
 
@@ -89,8 +95,9 @@ def build(a: Assignment, visible: Sequence[Case]) -> tuple[Probe, ...]:
         if f.task != "perceptron":
             continue
         first = -1 if f.convention.mistake(0, -1) else 1  # a mistake at θ = 0 under the course's tie rule
-        unit = _case(a, base, f"{pre}-features", UNIT, (first, first), 1 if f.passes("epochs") else None)
-        if unit is not None and len({abs(v) for v in unit.expected.theta} - {0}) == len(UNIT[0]):
+        points = _unit(f.convention.features)  # never more features than the course's data have
+        unit = _case(a, base, f"{pre}-features", points, (first, first), 1 if f.passes("epochs") else None)
+        if unit is not None and len({abs(v) for v in unit.expected.theta} - {0}) == len(points[0]):
             out.append(Probe(unit, "features", f.name))
         c = f.convention
         if f.passes("epochs") and c.tie == "mistake" and not c.zero_one and c.bias == "separate":
@@ -176,15 +183,16 @@ def _features(a, fn, by, verdicts, mine) -> Finding | None:
     source = [None if g == 0 else next((j for j, w in enumerate(want) if w == g), -1) for g in got.theta]
     if -1 in source or all(j is None for j in source):
         return None  # a number that is no coordinate of the point (or nothing moved): not a coordinate mix-up
+    where = {"dim": len(want), "point": "(" + ", ".join(str(v) for v in p.case.X[0]) + ")"}
     mixed = [(i, j) for i, j in enumerate(source) if j is not None and j != i]
     if mixed:
         pairs = [{"i": i, "j": j} for i, j in mixed]
-        title, hint = words("coordinate-mixed", theta=theta, pairs=pairs, got=shown[0], want=shown[1])
+        title, hint = words("coordinate-mixed", theta=theta, pairs=pairs, got=shown[0], want=shown[1], **where)
         return finding(a, mine, "coordinate-mixed", (), "probe", title, hint)
     dropped = [i for i, j in enumerate(source) if j is None]
     which = ", ".join(f"{theta}[{i}]" for i in dropped)
     title, hint = words("features-dropped", fn=fn, theta=theta, d=len(want), kept=len(want) - len(dropped),
-                        dropped=len(dropped), which=which, got=shown[0], want=shown[1])
+                        dropped=len(dropped), which=which, got=shown[0], want=shown[1], **where)
     return finding(a, mine, "features-dropped", (), "probe", title, hint)
 
 
