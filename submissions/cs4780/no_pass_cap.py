@@ -1,7 +1,7 @@
 """The perceptron loops until a clean pass, with no cap of 100 passes: on data that never separate it never
 returns. Only perceptron's non-separable cases fail (the time limit); everything else is right.
 
-Expected: score < max; fails: perceptron/non-separable
+Expected: score < max; fails: perceptron/non-separable; diagnosis: no-stop
 """
 
 import numpy as np
