@@ -14,7 +14,7 @@ from grader.judging.diagnosis import ORDER, MutantTable, case_explanations, cont
 from grader.judging.finding import Finding, finding
 from grader.judging.judgement import Verdict
 from grader.judging.observed import observed
-from grader.judging.structure import structural
+from grader.judging.structure import structural, uniform_failure
 from grader.judging.wording import words
 
 
@@ -68,7 +68,7 @@ def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding
         return out
     per_case = explanations(a, mine, outcomes, verdicts, table)
     named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts, facts) \
-        or compound.pair(a, mine, rest, verdicts)
+        or compound.pair(a, mine, rest, verdicts) or uniform_failure(a, mine, outcomes, verdicts)
     if named is not None:
         return out + [named]
     out += probed

@@ -157,6 +157,57 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
     return counted or python2(a, cases, outcomes)
 
 
+def uniform_failure(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+                    verdicts: Mapping[str, Any]) -> Finding | None:
+    """Where no classic mistake explains a function's failures: they all failed the same way (the same error, or
+    scores where labels were due), which names what to fix."""
+    f = spec_of(a, cases[0])
+    return _same_error(a, f, cases, outcomes, verdicts) or _not_labels(a, f, cases, verdicts)
+
+
+# Advice per exception type, for a function that raises the same error on every call (the rest: read the traceback)
+ADVICE = {"NameError": "it uses a name defined outside the function (a notebook's global, a test cell's variable): "
+                       "compute it inside the function or pass it in.",
+          "IndexError": "an index is out of range or not an integer: check the loop's indices against the shapes "
+                        "the course passes.",
+          "TypeError": "an operation got a value of the wrong type: check the types and shapes the course passes."}
+
+
+def _safe(text: str) -> str:
+    """An error line shown inside a code span: one line, no backtick, no link or HTML syntax, at most 160 chars."""
+    line = " ".join(text.split())[:160]
+    return line.translate(str.maketrans({"`": "'", "[": "(", "]": ")", "<": "‹", ">": "›"}))
+
+
+def _same_error(a: Assignment, f, cases, outcomes, verdicts) -> Finding | None:
+    """Every failed case raised, all with the same last line: that error is what the student has to fix."""
+    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
+    if len(failed) < 2 or any(outcomes[c.case_id].status != "raised" for c in failed):
+        return None
+    lines = [last_line(outcomes[c.case_id].error) for c in failed]
+    shapes = {re.sub(r"\d+", "#", line) for line in lines}  # the same error, whatever sizes or indices it names
+    kind = lines[0].split(":", 1)[0] if len(shapes) == 1 else ""
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*(Error|Exception)", kind):
+        return None
+    advice = ADVICE.get(kind, "the traceback in the visible tests shows the line.")
+    title, hint = words("same-error", fn=f.name, kind=kind, n=len(failed), error=_safe(lines[0]), advice=advice)
+    return finding(a, cases, "same-error", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+def _not_labels(a: Assignment, f, cases, verdicts) -> Finding | None:
+    """A classify function that returned numbers that are not labels on most failed cases, and wrong labels on the
+    rest (a raw score can happen to be ±1): it returns the scores themselves."""
+    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
+    scores = [c for c in failed if verdicts[c.case_id].status == "malformed"
+              and "numbers that are not labels" in verdicts[c.case_id].message]
+    if f.task != "classify" or 2 * len(scores) <= len(failed) or \
+            any(verdicts[c.case_id].status != "wrong" for c in failed if c not in scores):
+        return None
+    labels = "0 or 1" if f.convention.zero_one else "-1 or +1"
+    title, hint = words("not-labels", fn=f.name, labels=labels, k=len(scores), n=len(failed))
+    return finding(a, cases, "not-labels", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
 def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
     """Every failed case came back as a tuple of the same wrong length: the function returns other values."""
     failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
@@ -211,6 +262,9 @@ def py2_construct(line: str) -> tuple[str, str] | None:
     m = re.search(r"AttributeError: .* has no attribute '(\w+)'", line)
     if m and m.group(1) in PY2_ATTRS:
         return m.group(1), PY2_ATTRS[m.group(1)]
+    if re.search(r"'float' object cannot be interpreted as an integer|expected a sequence of integers or a single "
+                 r"integer, got '\d+\.0'|slice indices must be integers", line):
+        return "/ between integers", "// (in Python 3, / always gives a float)"
     m = re.search(r"Missing parentheses in call to '(\w+)'", line)
     if m:
         return f"the {m.group(1)} statement", f"{m.group(1)}(...)"

@@ -1,6 +1,6 @@
 """classifyLinear returns the raw scores xs·w + b instead of their signs: only classifyLinear loses points.
 
-Expected: score < max; fails: classifyLinear/points; fails: classifyLinear/visible
+Expected: score < max; fails: classifyLinear/points; fails: classifyLinear/visible; diagnosis: not-labels
 """
 
 import numpy as np
