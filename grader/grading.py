@@ -185,7 +185,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     if vis.load_error:  # the file's own driver code failed after its functions were defined
         error = notebook.locate(vis.load_error) if notebook else vis.load_error
         late = ("importing the file raised " + ((error or "").strip().splitlines()[-1:] or [""])[0]
-                + _where(vis.load_error, filename, notebook) + " after its functions were defined; they were graded")
+                + _where(vis.load_error, filename, notebook) + "; the functions it had defined by then were graded")
     return Report(name, filename, "graded", late, score, max_score, results, findings, fams, stdout=stdout,
                   isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
 
@@ -195,8 +195,9 @@ def _diagnose(suite: Suite, source: bytes, outcomes: dict, verdicts: dict, probe
     """Diagnosis with the file's facts (its definitions, read with ast here and in the child) and the probes'."""
     a = suite.assignment
     failed = not all(v.passed for v in verdicts.values())  # a passing submission's file is not even parsed here
-    facts = {"signatures": {**definitions(source), **seen[0]}, "aliases": seen[1], "trains": trains(source),
-             "random": random_functions(probes, probed, verdicts)} if failed else {}
+    written = definitions(source) if failed else {}
+    facts = {"signatures": {**written, **seen[0]}, "written": set(written), "aliases": seen[1],
+             "trains": trains(source), "random": random_functions(probes, probed, verdicts)} if failed else {}
     return diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
                     probe_findings(a, probes, probed, suite.cases))
 

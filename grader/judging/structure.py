@@ -134,6 +134,9 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
     every = len(errors) == len(cases) and bool(cases)
     defined = facts.get("signatures") or {}
     if every and all(f"does not define {f.name}" in e or f"has no attribute '{f.name}'" in e for e in errors):
+        if not f.method and any(n in (facts.get("written") or ()) for n in f.names):  # written, never reached
+            title, hint = words("defined-late", fn=next(n for n in f.names if n in facts["written"]))
+            return finding(a, cases, "defined-late", all_ids, "structure", title, hint)
         names = [n for n in defined if n not in f.names]
         title, hint = words("missing-function", fn=" or ".join(f.names), names=closest(f.name, names),
                             method=f.method)
