@@ -136,6 +136,19 @@ def _score(a: Assignment, suite: Suite, verdicts: dict[str, Verdict]):
     return round(sum(f[1] for f in fams), 2), tuple((f, round(s, 2), p, k, n) for f, s, p, k, n in fams)
 
 
+def _source(filename: str, source: bytes, cells: str) -> tuple[bytes, Notebook | None, str]:
+    """The code that runs (a notebook's chosen cells), the notebook, and why the file is ungradable if it is."""
+    if filename.endswith(".ipynb"):
+        try:
+            notebook = assemble(filename, source, cells)
+        except NotebookError as err:
+            return source, None, err.message
+        return notebook.source, notebook, ""  # UTF-8: the notebook was decoded as UTF-8 to be read
+    if b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
+        return source, None, "not Python source: the file is not UTF-8 text"
+    return source, None, ""
+
+
 def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, factory: Any = None) -> Report:
     """Run and judge one submission; never raises for the student's faults."""
     a = suite.assignment
@@ -145,16 +158,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     if not filename.endswith((".py", ".ipynb")):
         return Report(name, filename, "ungradable", "not a Python file or Jupyter notebook (expected a .py file or "
                       "a .ipynb notebook)", 0.0, max_score, meta=meta)
-    notebook = None
-    if filename.endswith(".ipynb"):
-        try:
-            notebook = assemble(filename, source, a.notebook_cells)
-        except NotebookError as err:
-            return Report(name, filename, "ungradable", err.message, 0.0, max_score, meta=meta)
-        source = notebook.source  # UTF-8: the notebook was decoded as UTF-8 to be read
-    elif b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
-        return Report(name, filename, "ungradable", "not Python source: the file is not UTF-8 text", 0.0,
-                      max_score, meta=meta)
+    source, notebook, problem = _source(filename, source, a.notebook_cells)
+    if problem:
+        return Report(name, filename, "ungradable", problem, 0.0, max_score, meta=meta)
     meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
     if a.aliased:
         meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
@@ -181,13 +187,17 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     score, fams = _score(a, suite, verdicts)
     # What the code printed is shown only when no hidden case ran in the same child (the local `check`).
     stdout = "" if suite.hidden else vis.stdout
-    late = ""
-    if vis.load_error:  # the file's own driver code failed after its functions were defined
-        error = notebook.locate(vis.load_error) if notebook else vis.load_error
-        late = ("importing the file raised " + ((error or "").strip().splitlines()[-1:] or [""])[0]
-                + _where(vis.load_error, filename, notebook) + "; the functions it had defined by then were graded")
-    return Report(name, filename, "graded", late, score, max_score, results, findings, fams, stdout=stdout,
-                  isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
+    return Report(name, filename, "graded", _late_note(vis, filename, notebook), score, max_score, results, findings,
+                  fams, stdout=stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
+
+
+def _late_note(vis: Any, filename: str, notebook: Notebook | None) -> str:
+    """The note of a file whose own driver code failed at import after some of its functions were defined."""
+    if not vis.load_error:
+        return ""
+    error = notebook.locate(vis.load_error) if notebook else vis.load_error
+    return ("importing the file raised " + ((error or "").strip().splitlines()[-1:] or [""])[0]
+            + _where(vis.load_error, filename, notebook) + "; the functions it had defined by then were graded")
 
 
 def _diagnose(suite: Suite, source: bytes, outcomes: dict, verdicts: dict, probes: list, probed: dict,
