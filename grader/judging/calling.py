@@ -183,6 +183,9 @@ def _flag(value: Any) -> bool | None:
     return value if isinstance(value, bool) else None
 
 
+NOT_LABELS = "contains numbers that are not labels"  # the problem diagnosis reads as "returns scores"
+
+
 def _labels(value: Any, n: int) -> tuple[tuple[int, ...] | None, str]:
     if isinstance(value, (int, float, bool, np.generic)) and n == 1:
         value = [value]
@@ -190,7 +193,7 @@ def _labels(value: Any, n: int) -> tuple[tuple[int, ...] | None, str]:
     if got is None:
         return None, problem.replace("numbers", "labels")
     if any(v.denominator != 1 for v in got):
-        return None, "contains numbers that are not labels"
+        return None, NOT_LABELS
     return tuple(int(v) for v in got), ""
 
 

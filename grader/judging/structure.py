@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging.calling import spec_of
+from grader.judging.calling import NOT_LABELS, spec_of
 from grader.judging.finding import Finding, finding
 from grader.judging.wording import words
 
@@ -202,7 +202,7 @@ def _not_labels(a: Assignment, f, cases, verdicts) -> Finding | None:
     rest (a raw score can happen to be ±1): it returns the scores themselves."""
     failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
     scores = [c for c in failed if verdicts[c.case_id].status == "malformed"
-              and "numbers that are not labels" in verdicts[c.case_id].message]
+              and NOT_LABELS in verdicts[c.case_id].message]
     if f.task != "classify" or 2 * len(scores) <= len(failed) or \
             any(verdicts[c.case_id].status != "wrong" for c in failed if c not in scores):
         return None
