@@ -57,6 +57,13 @@ class Report:
     meta: dict = field(default_factory=dict)
     details: str = ""  # the import-time traceback of an ungradable file (no case has run yet)
     notebook: Notebook | None = None  # for a .ipynb: what ran, what was skipped, where lines came from
+    hint: str = ""  # the grader's own advice that ends `message` (its code spans are meant): feedback renders it apart
+
+    @property
+    def reason(self) -> str:
+        """The message without its closing advice (it may quote the student's error text)."""
+        tail = f". {self.hint}"
+        return self.message[:-len(tail)] if self.hint and self.message.endswith(tail) else self.message
 
     def _calls(self) -> dict:
         return _calls_of(self.results)
@@ -246,10 +253,11 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
         if broken:
             detail = f"cell {broken[0].cell} does not parse as Python ({broken[0].detail}) and was skipped"
     hint = unloaded_hint(vis.load_status, vis.load_error, a.names, source)
-    message = f"{why}: {detail}".rstrip(": ") + (f". {hint[:1].upper()}{hint[1:]}" if hint else "")
+    hint = f"{hint[:1].upper()}{hint[1:]}"
+    message = f"{why}: {detail}".rstrip(": ") + (f". {hint}" if hint else "")
     return Report(name, filename, "ungradable", message, 0.0, max_score,
                   stdout=vis.stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta,
-                  details=(error or "")[-2000:], notebook=notebook)
+                  details=(error or "")[-2000:], notebook=notebook, hint=hint)
 
 
 def _mutation_anywhere(suite: Suite, outcomes: dict[str, Any], verdicts: dict[str, Verdict]) -> dict[str, Verdict]:

@@ -9,6 +9,7 @@ import re
 import secrets
 import shutil
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -178,6 +179,14 @@ def check_batch(runs: dict, elapsed: float, expected: dict, secret: str, limits:
         assert secret not in text, f"{name} leaked the grader's secret"
 
 
+def _python_path(path: str) -> bool:
+    """A directory Python's own modules live in (a virtual environment inside the checkout: README's set-up), or a
+    folder above one: the sandbox must show those wherever they are."""
+    dirs = [os.path.realpath(d) for d in sys.path if d and os.path.isdir(d)
+            and os.path.realpath(d).startswith((sys.prefix + "/", sys.base_prefix + "/"))]
+    return any(d == path or d.startswith(path.rstrip("/") + "/") or path.startswith(d + "/") for d in dirs)
+
+
 @pytest.mark.parametrize("limits", [LIMITS, pytest.param(Limits(), marks=pytest.mark.slow, id="default-limits")])
 def test_hostile_batch_strong(bait, capsys, limits):
     secret, listener = bait
@@ -197,7 +206,8 @@ def test_hostile_batch_strong(bait, capsys, limits):
     with pytest.raises(BlockingIOError):
         listener.accept()
     found = runs["fs_walker.py"][0].outcomes[0].value[0]["found"]
-    assert not [p for p in found if p.startswith(("/work", str(BAIT), "/home"))], found
+    assert not [p for p in found if p.startswith(("/work", str(BAIT), "/home")) and not _python_path(p)], found
+    assert not [p for p in found if p.endswith("/bin/rosenblatt")], found  # a virtual environment's scripts
     assert not [r for r in runs["import_grader.py"][0].outcomes[0].value[2] if "imported" in r or "loaded" in r]
     with capsys.disabled():
         slowest = max(runs.items(), key=lambda kv: kv[1][1])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import textwrap
 
 import numpy as np
@@ -213,7 +214,7 @@ PROBE = """
         caps = [line.split()[1] for line in open("/proc/self/status") if line.startswith(("CapEff", "CapPrm"))]
         found = {"uid": os.getuid(), "pid": os.getpid(), "cwd": os.getcwd(), "env": dict(os.environ), "caps": caps,
                  "mods": sorted(m for m in sys.modules if m.split(".")[0] in ("grader", "exercises"))}
-        for path in ("/work", "__TESTFILE__", "/etc/shadow", "/proc/1/environ", "__ZYGOTE__"):
+        for path in ("/work", "__PROJECT__", "__TESTFILE__", "/etc/shadow", "/proc/1/environ", "__ZYGOTE__"):
             found[path] = os.path.exists(path)
         for path in ("/rosenblatt-probe", "/tmp/x", "/usr/rosenblatt-probe"):
             try:
@@ -237,7 +238,9 @@ PROBE = """
 
 def probe(sandbox: Sandbox) -> dict:
     zygote = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grader", "zygote.py")
-    return value(sandbox, PROBE.replace("__ZYGOTE__", zygote).replace("__TESTFILE__", os.path.abspath(__file__)))
+    project = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pyproject.toml")
+    return value(sandbox, PROBE.replace("__ZYGOTE__", zygote).replace("__TESTFILE__", os.path.abspath(__file__))
+                 .replace("__PROJECT__", project))
 
 
 def test_strong_child_sees_a_minimal_read_only_world(box):
@@ -245,7 +248,12 @@ def test_strong_child_sees_a_minimal_read_only_world(box):
         pytest.skip(f"strong isolation unavailable: {box.isolation_note}")
     found = probe(box)
     assert found["pid"] == 1 and found["cwd"] == "/tmp" and found["mods"] == [] and found["import"] == "blocked"
-    assert not any(found[p] for p in ("/work", os.path.abspath(__file__), "/etc/shadow"))
+    project = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pyproject.toml")
+    # /work shows only where Python itself lives below it (README's .venv inside the checkout): the checkout's own
+    # files never show
+    venv_inside = sys.prefix.startswith("/work/")
+    assert not any(found[p] for p in ("/work",) * (not venv_inside) + (project, os.path.abspath(__file__),
+                                                                           "/etc/shadow"))
     assert not [k for k, v in found.items() if k.endswith("zygote.py") and v]
     assert found["/rosenblatt-probe"] == "OSError" and found["/usr/rosenblatt-probe"] == "OSError"
     assert found["/tmp/x"] == "written" and found["net"] != "connected"

@@ -166,9 +166,9 @@ def _check_families(where: str, prefix: str, f: FunctionSpec) -> None:
         if family in NEEDS_LIMIT and conv.epochs == "none":
             raise fields.fail(where, key, "needs an epoch limit: with epochs none the function loops until a clean "
                                           "pass, so the suite gives only data on which it terminates")
-        if family == "input-mutation" and conv.mutation == "allowed":
+        if family == "input-mutation" and conv.mutation != "forbidden":
             raise fields.fail(where, key, "does not apply: the convention allows changing the inputs (mutation: "
-                                          "allowed)")
+                                          f"{conv.mutation})")
         if family == "one-dimensional" and conv.features != "any":
             raise fields.fail(where, key, f"does not apply: the data have {conv.features} features (features: "
                                           f"{conv.features}); use features: any to test other dimensions")

@@ -31,6 +31,10 @@ class Knobs:
     order: str | None = None  # another visiting order
     always: bool | None = None  # update on every visit (the caller checks) instead of on mistakes only
     average: str = "all"  # all n·T visits | updates (only after updates) | final-offset | per-pass (÷T) | early
+    skip: str | None = None  # last | first: each pass leaves out one point (range(n - 1), range(1, n))
+    branch: str | None = None  # one branch of the update (y = +1: up, y = -1: down) gets a part wrong: weights-up,
+    # weights-down, offset-up, offset-down (that part is not updated), offset-sign-up, offset-sign-down (θ₀ moves the
+    # other way)
 
 
 @dataclass(frozen=True)
@@ -125,7 +129,7 @@ class _Loop:
     def one_pass(self, epoch: int) -> bool:
         """Visit the points once (or until an update, for the restart mistake); True when nothing was updated."""
         sc, knobs, clean = self.sc, self.knobs, True
-        for i in self.order:
+        for i in _visited(self.order, knobs.skip):
             row = sc.xs[i]
             score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
             hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score)
@@ -133,8 +137,9 @@ class _Loop:
             value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None
             if hit:
                 clean, self.mistakes = False, self.mistakes + 1
-                self.th[:self.feat] = [a + sc.dx * mult * b for a, b in zip(self.th[:self.feat], row[:self.feat])]
-                self.th0 += sc.d0 * mult if self.upd0 else 0
+                w, o = _branch(knobs.branch, self.y[i])
+                self.th[:self.feat] = [a + w * sc.dx * mult * b for a, b in zip(self.th[:self.feat], row[:self.feat])]
+                self.th0 += o * sc.d0 * mult if self.upd0 else 0
                 if self.record:
                     self.updates.append(Update(epoch, i, value, sc.vec(self.th), sc.num(self.th0)))
             if self.average:
@@ -144,6 +149,19 @@ class _Loop:
             if hit and knobs.restart:  # back to the first point: the rest of this pass is skipped
                 break
         return clean
+
+
+def _branch(branch: str | None, yi: int) -> tuple[int, int]:
+    """Multipliers of the weights' and the offset's update on a mistake of label yi (1, 1 but in a wrong branch)."""
+    if branch is None or not branch.endswith("-up" if yi > 0 else "-down"):
+        return 1, 1
+    part = branch.rsplit("-", 1)[0]
+    return {"weights": (0, 1), "offset": (1, 0), "offset-sign": (1, -1)}[part]
+
+
+def _visited(order, skip: str | None):
+    """The points one pass visits: all, or all but the last or the first (an off-by-one loop)."""
+    return order[:-1] if skip == "last" else order[1:] if skip == "first" else order
 
 
 def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, step: Fraction | None = None,

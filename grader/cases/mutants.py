@@ -58,6 +58,7 @@ class Variant:
     single_pass: bool = False
     restart: bool = False
     zero_one: bool = False
+    skip: str = ""  # last | first: each pass leaves out one point
 
 
 EXACT_VARIANTS: tuple[tuple[str, Variant], ...] = (
@@ -70,6 +71,8 @@ EXACT_VARIANTS: tuple[tuple[str, Variant], ...] = (
     ("epoch-off-by-one", Variant(epochs_delta=-1)),
     ("restart-pass", Variant(restart=True)),
     ("zero-one-labels", Variant(zero_one=True)),
+    ("skips-a-point", Variant(skip="last")),
+    ("skips-a-point", Variant(skip="first")),
 )
 
 
@@ -83,7 +86,8 @@ def run_variant(v: Variant, X: Points, y, offset: bool, max_epochs: int) -> Expe
     mistakes, converged = 0, False
     for _ in range(epochs):
         clean = True
-        for row, yi in zip(xs, labels):
+        rows = list(zip(xs, labels))
+        for row, yi in rows[:-1] if v.skip == "last" else rows[1:] if v.skip == "first" else rows:
             value = yi * (sum(a * b for a, b in zip(th, row)) + th0 * s)
             if value < 0 or (value == 0 and not v.strict):
                 clean, mistakes = False, mistakes + 1
@@ -119,6 +123,15 @@ def run_normalized(X: Points, y, offset: bool, max_epochs: int) -> tuple[np.ndar
 FLIP = {"positive": "negative", "negative": "positive"}
 
 
+def _branches(c) -> list[tuple[str, Knobs]]:
+    """An update written as two branches (one per label) with one part wrong in one of them."""
+    out = [("weights-one-branch", Knobs(branch="weights-up")), ("weights-one-branch", Knobs(branch="weights-down"))]
+    if c.bias == "separate" and True in c.offsets():
+        out += [(name, Knobs(branch=f"{part}-{side}")) for name, part in (("offset-one-branch", "offset"),
+                ("offset-sign-one-branch", "offset-sign")) for side in ("up", "down")]
+    return out
+
+
 def offered(f) -> tuple[tuple[str, Knobs], ...]:
     """The mistakes that make sense under a function's convention, as switches on its exact reference."""
     c, out = f.convention, []
@@ -140,6 +153,7 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out.append(("first-two-features", Knobs(features=2)))
     if f.passes("step"):
         out.append(("step-size", Knobs(step=Fraction(1))))
+    out += _branches(c)
     if f.task == "update":
         if c.update != "either":  # either way is right where the course leaves it open
             out.append(("always-updates", Knobs(always=True)) if c.update == "on-mistake"
@@ -153,6 +167,8 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out.append(("restart-pass", Knobs(restart=True)))
     if (c.limit or 0) != 1:
         out.append(("one-update-per-pass", Knobs(one_per_pass=True)))
+    if c.order != "free":
+        out += [("skips-a-point", Knobs(skip="last")), ("skips-a-point", Knobs(skip="first"))]
     if c.order not in ("fixed", "free"):
         out.append(("order-not-followed", Knobs(order="fixed")))
     if f.task == "averaged":

@@ -128,6 +128,29 @@ def _scaled_copy(answer: Answer, e: Expected) -> bool:
     return _close(got, [c * Fraction(v) for v in ref])
 
 
+def _wrong_count(answer: Answer, e: Expected, final: Expected | None) -> set[str]:
+    """Averages that are c times the right ones (c ≠ 1, the same c for θ and θ₀): the sums divided by a wrong count;
+    θ so (or right, where the wrong count happens to be the right one) but θ₀ the final one, or the final one divided
+    by some count (the final-offset mistake): both mistakes at once. Both names where both fit one case."""
+    if answer.theta is None or len(answer.theta) != len(e.theta) or answer.theta0 is None:
+        return set()
+    out = set()
+    if _scaled_copy(replace(answer, converged=None), replace(e, converged=None)):
+        out.add("average-wrong-count")
+    zero = Fraction(0)
+    theta_only = replace(answer, theta0=zero, converged=None), replace(e, theta0=zero, converged=None)
+    if final is not None and _multiple(answer.theta0, final.theta0) \
+            and (answer.theta == e.theta or _scaled_copy(*theta_only)):
+        out.add("average-wrong-count+average-final-offset")
+    return out
+
+
+def _multiple(got, final) -> bool:
+    """got is final times some factor r > 0 (the final θ₀, perhaps divided by a count)."""
+    got, final = Fraction(got), Fraction(final)
+    return got == final == 0 or (final != 0 and got / final > 0)
+
+
 def _proportional(answer: Answer, e: Expected) -> bool:
     ref = list(e.theta) + [e.theta0]
     got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
@@ -157,6 +180,8 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
         names.add("wrong-converged")
     if f.task == "perceptron" and f.convention.start == "zero" and _scaled_copy(answer, e):
         names.add("step-size")
+    if f.task == "averaged":
+        names |= _wrong_count(answer, e, dict(table.outputs(case.case_id)).get("average-final-offset"))
     norm = table.normalized(case.case_id)
     if norm is not None and _close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
         names.add("normalized-points")

@@ -45,13 +45,15 @@ def _merged(found: list[Finding]) -> tuple[Finding, ...]:
                                function=f"{y.function}, {x.function}")
         else:
             out[key] = x
-    rank = {"structure": 0, "mistake": 1, "probe": 2, "observed": 3}  # evidence without a diagnosis comes last
+    rank = {"structure": 0, "mistake": 1, "probe": 2, "observed": 3, "note": 4}  # then evidence, then what costs
+    # nothing
     return tuple(sorted(out.values(), key=lambda x: rank[x.kind]))
 
 
 def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding]:
     failed = [c for c in mine if not verdicts[c.case_id].passed and verdicts[c.case_id].status != "not-run"]
-    out: list[Finding] = _hook_calls(a, mine, verdicts)
+    out: list[Finding] = _hook_calls(a, mine, verdicts) + _hook_unused(a, mine, verdicts) + \
+        _noted_mutation(a, mine, outcomes)
     if not failed:
         return out
     s = structural(a, mine, outcomes, facts, verdicts)
@@ -100,8 +102,12 @@ def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_c
         return None
     verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
     bad = contradictions(cases, verdicts, table)
-    names = [n for n in ORDER if n in common and bad.get(n, 0) == 0]
-    return finding(a, cases, names[0], tuple(c.case_id for c in failed)) if names else None
+    names = [n for n in ORDER if n in common and bad.get(n, 0) == 0] + sorted(n for n in common if "+" in n)
+    if not names:
+        return None
+    if "+" in names[0]:  # a rule that recognises two mistakes at once
+        return compound.pair_finding(a, cases, failed, *names[0].split("+"))
+    return finding(a, cases, names[0], tuple(c.case_id for c in failed))
 
 
 @dataclass(frozen=True)
@@ -135,6 +141,38 @@ def _hook_calls(a: Assignment, mine: Sequence[Case], verdicts) -> list[Finding]:
     title, hint = words("hook-arguments", fn=f.name, hook=a.term("hook"), k=max(arities - {1}),
                         theta=a.term("theta"), theta0=a.term("theta0"))
     return [finding(a, mine, "hook-arguments", (), "structure", title, hint)]
+
+
+def _hook_unused(a: Assignment, mine: Sequence[Case], verdicts) -> list[Finding]:
+    """A function the course hands a hook that never called it, on any case where both it and the reference
+    updated (its θ moved from zero): the course's plots and traces show nothing (its values may still be right)."""
+    f = spec_of(a, mine[0])
+    if not f.passes("hook") or f.method:
+        return []
+    answers = [verdicts[c.case_id].answer for c in mine if c.check == "result" and (c.expected.mistakes or 0) > 0]
+    seen = [x for x in answers if x is not None and x.ok and x.hooks is not None and _moved(x)]
+    if not seen or any(x.hook_calls for x in seen):
+        return []
+    title, hint = words("hook-unused", fn=f.name, hook=a.term("hook"), n=len(seen), theta=a.term("theta"),
+                        theta0=a.term("theta0"))
+    return [finding(a, mine, "hook-unused", (), "note", title, hint)]
+
+
+def _moved(x) -> bool:
+    return any(x.theta or ()) or bool(x.theta0)
+
+
+def _noted_mutation(a: Assignment, mine: Sequence[Case], outcomes) -> list[Finding]:
+    """Where the course allows changing an argument in place but its own code returns new arrays (mutation:
+    noted): say so without costing points."""
+    f = spec_of(a, mine[0])
+    calls = sum(bool(getattr(outcomes[c.case_id], "mutated", False)) for c in mine)
+    if f.convention.mutation != "noted" or not calls:
+        return []
+    what = a.term("theta")  # the array (θ₀ is a number: it cannot change in place)
+    title, hint = words("changes-arguments", fn=f.name, what=what, calls=calls, total=len(mine),
+                        theta=a.term("theta"), point=a.term("point"), label=a.term("label"))
+    return [finding(a, mine, "changes-arguments", (), "note", title, hint)]
 
 
 def _large_value(c: Case, v: Verdict) -> bool:

@@ -4,7 +4,7 @@ child after its cases (a passing submission runs none), and judged here against 
 - again: the visible cases once more (different answers: the code is random);
 - epochs: five points no line separates, with two epoch limits where the reference's answers differ (the same answer
   twice: the limit is ignored; no answer in time: the code does not stop);
-- features: the point (1, 2, 4) first (or (1, 2) where the course fixes two features), so each coordinate of θ after its update says which x it added;
+- features: the point (1, 2, 4) alone (or (1, 2) where the course fixes two features), so each coordinate of θ after its update says which x it added;
 - batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs)."""
 
 from __future__ import annotations
@@ -28,15 +28,16 @@ F = Fraction
 # also with any one point left out or the order reversed (so that such bugs do not pass for an ignored limit).
 NEVER = tuple((F(a), F(b)) for a, b in ((1, 2), (3, 3), (-1, 3), (-1, -3), (0, -3)))
 NEVER_Y = (1, -1, -1, 1, -1)
-# One point (1, 2, 4): the first update from zero copies it into θ, so each coordinate of θ says which x it added;
-# then a point already right after it (so that leaving out the last point changes nothing).
-UNIT = tuple(tuple(F(v) for v in row) for row in ((1, 2, 4), (1, 1, 1)))
+# One point (1, 2, 4), alone: the update from zero copies it into θ, so each coordinate of θ says which x it added.
+# Alone, so that the visiting order cannot matter (a second point visited first by a shuffled or reordered pass
+# would read as a mixed-up coordinate), and a loop that leaves out the last point returns θ = 0 (no finding).
+UNIT = (tuple(F(v) for v in (1, 2, 4)),)
 
 
 def _unit(features) -> tuple:
-    """The unit probe's points in the number of features the course fixes (Udacity's 2), else in 3-D."""
+    """The unit probe's point in the number of features the course fixes (Udacity's 2), else in 3-D."""
     d = features if isinstance(features, int) else len(UNIT[0])
-    return tuple(tuple(F(2 ** i if k == 0 else 1) for i in range(d)) for k in range(2))
+    return (tuple(F(2 ** i) for i in range(d)),)
 BATCH = ((F(1), F(0)), (F(1), F(1)))
 
 
@@ -96,7 +97,7 @@ def build(a: Assignment, visible: Sequence[Case]) -> tuple[Probe, ...]:
             continue
         first = -1 if f.convention.mistake(0, -1) else 1  # a mistake at θ = 0 under the course's tie rule
         points = _unit(f.convention.features)  # never more features than the course's data have
-        unit = _case(a, base, f"{pre}-features", points, (first, first), 1 if f.passes("epochs") else None)
+        unit = _case(a, base, f"{pre}-features", points, (first,), 1 if f.passes("epochs") else None)
         if unit is not None and len({abs(v) for v in unit.expected.theta} - {0}) == len(points[0]):
             out.append(Probe(unit, "features", f.name))
         c = f.convention

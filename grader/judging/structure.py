@@ -127,7 +127,9 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
     f = spec_of(a, cases[0])
     zero = _untrained(f, cases, verdicts or {}, facts)
     if zero is not None:
-        title, hint = words("stub", fn=f.name, how="zeros", theta=a.term("theta"))
+        how = "unchanged" if any(c.start is not None and any(c.start[0]) for c in cases if c.case_id in zero) \
+            else "zeros"
+        title, hint = words("stub", fn=f.name, how=how, theta=a.term("theta"))
         return finding(a, cases, "stub", zero, "structure", title, hint)
     all_ids = tuple(c.case_id for c in cases)
     errors = [last_line(outcomes[c.case_id].error) for c in cases if outcomes[c.case_id].status == "raised"]
@@ -226,15 +228,23 @@ def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
 
 
 def _untrained(f, cases, verdicts, facts) -> tuple[str, ...] | None:
-    """A training function with no loop (nor call that could loop) that returned θ = 0 on every case it failed."""
+    """A training function with no loop (nor call that could loop) that returned its start (θ = 0, or the weights
+    it was given) on every case it failed."""
     if f.task not in ("perceptron", "averaged") or f.method or f.name not in (facts.get("signatures") or {}) \
             or f.name in facts.get("trains", {f.name}):
         return None
     failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
-    answers = [verdicts[c.case_id].answer for c in failed]
-    if not failed or any(x is None or not x.ok or x.theta is None or any(x.theta) or x.theta0 for x in answers):
+    if not failed or not all(_at_start(verdicts[c.case_id].answer, c) for c in failed):
         return None
     return tuple(c.case_id for c in failed)
+
+
+def _at_start(x, c: Case) -> bool:
+    """The answer is where the call started: θ = 0 (θ₀ = 0 or absent), or the (θ, θ₀) the case gave."""
+    if x is None or not x.ok or x.theta is None:
+        return False
+    theta, theta0 = c.start if c.start is not None else ((0,) * len(x.theta), 0)
+    return tuple(x.theta) == tuple(theta) and (x.theta0 is None or x.theta0 == theta0)
 
 
 def python2(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]) -> Finding | None:

@@ -50,8 +50,9 @@ class Zygote:
         spec = importlib.util.find_spec("exercises")
         hidden += list(spec.submodule_search_locations or []) if spec else []
         imports.scrub_imports(hidden)
-        python_dirs = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path,
-                       os.path.dirname(os.path.dirname(np.__file__))]
+        venv = sys.prefix != sys.base_prefix  # a virtual environment: its site-packages (on sys.path), not its bin/
+        python_dirs = [*(() if venv else (sys.prefix, sys.exec_prefix)), sys.base_prefix, sys.base_exec_prefix,
+                       *sys.path, os.path.dirname(os.path.dirname(np.__file__))]
         # weak mode as root reaches the unreadable python dirs through /proc/self/fd
         self.spawner = spawner.Spawner(sock, iso.plan_root(python_dirs, hidden), python_dirs, self.full_root)
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)

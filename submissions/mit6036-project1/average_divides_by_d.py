@@ -1,7 +1,7 @@
-"""average_perceptron divides the sums by T·d (features) instead of T·n (points) and returns the final
-theta_0 instead of its average: only average_perceptron loses points.
+"""average_perceptron divides the sums by T·d (features) instead of T·n (points), and divides the final theta_0
+by that count instead of averaging it: only average_perceptron loses points.
 
-Expected: score < max; fails: average_perceptron/separable; fails: average_perceptron/visible
+Expected: score < max; diagnosis: average-wrong-count+average-final-offset; fails: average_perceptron/separable
 """
 
 import numpy as np

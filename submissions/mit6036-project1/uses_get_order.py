@@ -1,7 +1,7 @@
 """Written for MITx 6.86x: the passes visit get_order(n) (a seeded shuffle) instead of the rows in order, so the
 perceptron and the average perceptron lose points; the single step and classify are right.
 
-Expected: score < max; fails: perceptron/separable; fails: average_perceptron/separable
+Expected: score < max; fails: perceptron/separable; fails: average_perceptron/separable; absent: coordinate-mixed
 """
 
 import random

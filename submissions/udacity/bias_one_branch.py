@@ -2,7 +2,7 @@
 and forgets b -= learn_rate. Only the bias is wrong: the quiz's data have two features, so the grader must not
 blame a third coordinate it never asked for.
 
-Expected: score < max; absent: features-dropped; absent: coordinate-mixed
+Expected: score < max; diagnosis: offset-one-branch; absent: features-dropped; absent: coordinate-mixed
 """
 
 import numpy as np
