@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.assignments import Assignment
 from grader.judging import (spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink, definitions, unloaded_hint,
-                            probe_findings, probe_verdicts, random_functions, trains, wanted_probes)
+                            probe_findings, probe_verdicts, random_functions, star_imports, trains, wanted_probes)
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
 from grader.suite import INSPECT, Suite
@@ -214,7 +214,8 @@ def _diagnose(suite: Suite, source: bytes, outcomes: dict, verdicts: dict, probe
     failed = not all(v.passed for v in verdicts.values())  # a passing submission's file is not even parsed here
     written = definitions(source) if failed else {}
     facts = {"signatures": {**written, **seen[0]}, "written": set(written), "aliases": seen[1],
-             "trains": trains(source), "random": random_functions(probes, probed, verdicts)} if failed else {}
+             "trains": trains(source), "random": random_functions(probes, probed, verdicts),
+             "star": star_imports(source)} if failed else {}
     return diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
                     probe_findings(a, probes, probed, suite.cases))
 

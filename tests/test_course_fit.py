@@ -134,6 +134,21 @@ def test_modules_the_course_imports_load_and_only_a_graded_call_that_uses_them_f
         assert plots["score"] == plots["max_score"]
 
 
+def test_stand_ins_any_lets_a_whole_project_file_load(tmp_path):
+    """`stand_ins: any`: a module nobody installed (Python 2's sets, a library for the project's other parts) loads
+    as a stand-in; a graded call that uses it fails with a sentence naming it; numpy is never stood in for."""
+    base = (Path(load("cs4780").handout).parent / "cs4780.yaml").read_text().replace("handout: cs4780.md\n", "")
+    path = tmp_path / "any.yaml"
+    path.write_text(re.sub(r"stand_ins: \[[^]]*\]", "stand_ins: any", base, count=1))
+    assert load(str(path)).stand_ins == ("*",)
+    head = STAND_IN_HEAD + "from sets import Set\nimport gensim_not_installed.models as gm\n"
+    ok = _grade(tmp_path, "anyok", head + STAND_IN_BODY.format(extra="pass"), preset=str(path))
+    assert ok["extra_data"]["rosenblatt"]["status"] == "graded" and ok["score"] == ok["max_score"]
+    used = _grade(tmp_path, "anyused", head + STAND_IN_BODY.format(extra="gm.Word2Vec(xs)"), preset=str(path))
+    assert "gensim_not_installed is not installed where this assignment is graded" in used["feedback"]
+    assert used["extra_data"]["rosenblatt"]["families"]["perceptron/separable"][0] == 0
+
+
 def test_plotting_in_the_sandbox_uses_the_agg_backend(tmp_path):
     body = STAND_IN_BODY.format(extra='raise ValueError("backend=" + os.environ.get("MPLBACKEND", "unset"))')
     data = _grade(tmp_path, "backend", STAND_IN_HEAD + body)
@@ -156,7 +171,7 @@ def test_stand_ins_are_validated_at_load(tmp_path):
     for new, message in [("stand_ins: [numpy]", r"stand_ins\[0\]: numpy cannot be stood in for"),
                          ("stand_ins: [matplotlib, matplotlib]", "stand_ins: lists the same module twice"),
                          ("stand_ins: [my-lib]", r"stand_ins\[0\]: must be the name of a top-level module"),
-                         ("stand_ins: matplotlib", "stand_ins: must be a list of at most 16 module names")]:
+                         ("stand_ins: matplotlib", "stand_ins: must be `any` or a list of at most 16 module names")]:
         path = tmp_path / "c.yaml"
         path.write_text(re.sub(r"stand_ins: \[[^]]*\]", new, base, count=1))
         with pytest.raises(AssignmentError, match=message):

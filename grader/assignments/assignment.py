@@ -189,10 +189,13 @@ def _flag(where: str, key: str, raw: Any) -> bool:
 
 
 def _stand_ins(where: str, raw: Any) -> tuple[str, ...]:
-    """Top-level module names the course's files import (matplotlib, scipy, pandas, utils, ...)."""
+    """Top-level module names the course's files import (matplotlib, scipy, pandas, utils, ...), or `any`: every
+    module that is not installed (whole project files that import libraries for their ungraded parts)."""
+    if raw == "any":
+        return ("*",)
     if not isinstance(raw, list) or len(raw) > MAX_STAND_INS:
-        raise fields.fail(where, "stand_ins", f"must be a list of at most {MAX_STAND_INS} module names, e.g. "
-                                              f"[matplotlib, scipy, utils], got {raw!r}")
+        raise fields.fail(where, "stand_ins", f"must be `any` or a list of at most {MAX_STAND_INS} module names, "
+                                              f"e.g. [matplotlib, scipy, utils], got {raw!r}")
     for i, name in enumerate(raw):
         fields.identifier(where, f"stand_ins[{i}]", name, "a top-level module such as matplotlib")
         if name in NEVER_STOOD_IN:

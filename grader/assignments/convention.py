@@ -32,8 +32,7 @@ class Convention:
     order: str = "fixed"  # fixed (in order) | free (graded by properties) | a named permutation (graded exactly)
     update: str = "on-mistake"  # single-step function: it checks for a mistake | it always updates (caller checks)
     # | either (the course leaves it open: only mistakes and ties, where both agree, are tested)
-    mutation: str = "forbidden"  # whether changing the input arrays is a failure (the input-mutation family);
-    # allowed: it is not; noted: it is not, but the feedback says so (the course's own code returns new arrays)
+    mutation: str = "forbidden"  # whether changing the input arrays is a failure (the input-mutation family)
     theta_shape: str = "flat"  # θ with row data: (d,) | (d, 1)
     offset: str = "choice"  # separate bias: the grader passes offset on/off | always | never
     features: Any = "any"  # "any": data of 1 to 5 features | a number: only data with that many (Udacity's 2)
@@ -135,7 +134,7 @@ def parse(where: str, prefix: str, doc: dict, base: Convention) -> Convention:
         "epochs": lambda k, v: ("epochs", _epochs(where, k, v)),
         "order": lambda k, v: ("order", _order(where, k, v)),
         "update": lambda k, v: ("update", fields.choice(where, k, v, ("on-mistake", "always", "either"))),
-        "mutation": lambda k, v: ("mutation", fields.choice(where, k, v, ("forbidden", "allowed", "noted"))),
+        "mutation": lambda k, v: ("mutation", fields.choice(where, k, v, ("forbidden", "allowed"))),
         "theta_shape": lambda k, v: ("theta_shape", fields.choice(where, k, v, ("flat", "column"))),
         "offset": lambda k, v: ("offset", fields.choice(where, k, v, ("choice", "always", "never"))),
         "features": lambda k, v: ("features", _features(where, k, v)),

@@ -20,7 +20,7 @@ RETURNS = {
 }
 FAMILIES = {
     "perceptron": ("separable", "offset-only", "non-separable", "single-point", "tie", "one-dimensional",
-                   "fractional", "large", "input-mutation", "interface"),
+                   "fractional", "large", "input-mutation", "interface", "many-passes"),
     "update": ("mistake", "correct", "tie", "one-dimensional", "fractional", "input-mutation", "interface"),
     "classify": ("points", "tie", "single-point", "one-dimensional", "input-mutation", "interface"),
 }
@@ -166,6 +166,10 @@ def _check_families(where: str, prefix: str, f: FunctionSpec) -> None:
         if family in NEEDS_LIMIT and conv.epochs == "none":
             raise fields.fail(where, key, "needs an epoch limit: with epochs none the function loops until a clean "
                                           "pass, so the suite gives only data on which it terminates")
+        if family == "many-passes" and (conv.limit is not None or conv.by_property):
+            raise fields.fail(where, key, "does not apply: its data need 150 to 600 passes in the course's order, "
+                                          "more than a fixed limit or every visiting order allows (epochs: none or "
+                                          "argument, order fixed)")
         if family == "input-mutation" and conv.mutation != "forbidden":
             raise fields.fail(where, key, "does not apply: the convention allows changing the inputs (mutation: "
                                           f"{conv.mutation})")

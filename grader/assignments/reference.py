@@ -12,7 +12,8 @@ from grader.assignments.orders import visiting_order
 
 Vector = tuple[Fraction, ...]
 MAX_PASSES = 10_000  # `epochs: none` loops until a clean pass; cases are drawn so that this is never reached
-MUTANT_PASSES = 200  # a mistake that keeps `epochs: none` from stopping makes the student's code time out anyway
+MUTANT_PASSES = 2_000  # a mistake that keeps `epochs: none` from stopping makes the student's code time out anyway (the
+# many-passes data need up to 600 passes, and more with one update per pass)
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Knobs:
     always: bool | None = None  # update on every visit (the caller checks) instead of on mistakes only
     average: str = "all"  # all n·T visits | updates (only after updates) | final-offset | per-pass (÷T) | early
     skip: str | None = None  # last | first: each pass leaves out one point (range(n - 1), range(1, n))
+    cap: int | None = None  # a fixed number of passes where the course loops until a clean pass
     branch: str | None = None  # one branch of the update (y = +1: up, y = -1: down) gets a part wrong: weights-up,
     # weights-down, offset-up, offset-down (that part is not updated), offset-sign-up, offset-sign-down (θ₀ moves the
     # other way)
@@ -176,6 +178,7 @@ def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, 
     limit = conv.limit or max_epochs
     unlimited = MAX_PASSES if knobs == Knobs() else MUTANT_PASSES
     passes = 1 if knobs.single_pass else (unlimited if limit is None else max(0, limit + knobs.epochs_delta))
+    passes = min(passes, knobs.cap) if knobs.cap is not None else passes
     order = visiting_order(knobs.order or conv.order, n)
     loop = _Loop(_Scaled(X, start, th0_start, eta), conv, knobs, offset, y, order,
                  (record, record if states is None else states, average))

@@ -192,11 +192,30 @@ def _recipes_interface(rng, offsets):
     return [dict(X=X, y=y, offset=offsets[-1], max_epochs=1000, cert=sep, check="interface")]
 
 
+def _recipes_many_passes(rng, offsets):
+    """Two points next to each other far out on a line (m and m + 1, labels opposite): from zero the perceptron
+    needs about m² passes (2.2·m² where a score of 0 is a mistake), over 150 here, so a loop that makes a fixed number
+    of passes (100) stops before the data come out clean. Through the origin the line is lifted by a constant second
+    coordinate."""
+    out = []
+    for k, m in enumerate((int(rng.integers(13, 15)), int(rng.integers(15, 17)))):
+        off, sign = _pick(rng, offsets, k), int(rng.choice([-1, 1]))
+        lift = () if off else (Fraction(1),)
+        X = [(Fraction(m + 1),) + lift, (Fraction(m),) + lift]
+        y = [sign, -sign]
+        half = Fraction(2 * m + 1, 2)
+        cert = Separator((Fraction(sign),), -sign * half) if off else Separator((Fraction(sign), -sign * half), Fraction(0))
+        if rng.integers(2):
+            X, y = X[::-1], y[::-1]
+        out.append(dict(X=tuple(X), y=tuple(y), offset=off, max_epochs=1000, cert=cert))
+    return out
+
+
 RECIPES = {
     "separable": _recipes_separable, "offset-only": _recipes_offset_only, "non-separable": _recipes_nonseparable,
     "single-point": _recipes_single, "tie": _recipes_tie, "one-dimensional": _recipes_onedim,
     "fractional": _recipes_fractional, "large": _recipes_large, "input-mutation": _recipes_mutation,
-    "interface": _recipes_interface,
+    "interface": _recipes_interface, "many-passes": _recipes_many_passes,
 }
 
 

@@ -121,6 +121,7 @@ def run_normalized(X: Points, y, offset: bool, max_epochs: int) -> tuple[np.ndar
 
 
 FLIP = {"positive": "negative", "negative": "positive"}
+PASS_CAPS = (10, 20, 50, 100, 150)  # the numbers of passes students hard-code (the many-passes data need 150-600)
 
 
 def _branches(c) -> list[tuple[str, Knobs]]:
@@ -169,6 +170,8 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out.append(("one-update-per-pass", Knobs(one_per_pass=True)))
     if c.order != "free":
         out += [("skips-a-point", Knobs(skip="last")), ("skips-a-point", Knobs(skip="first"))]
+    if c.epochs == "none" and c.limit is None:  # until a clean pass: a loop of a fixed number of passes instead
+        out += [("pass-cap", Knobs(cap=k)) for k in PASS_CAPS]
     if c.order not in ("fixed", "free"):
         out.append(("order-not-followed", Knobs(order="fixed")))
     if f.task == "averaged":

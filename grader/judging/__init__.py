@@ -12,10 +12,10 @@ from grader.judging.explain import diagnose
 from grader.judging.hooks import note as hook_note
 from grader.judging.judgement import Verdict, judge, show, show_row
 from grader.judging.plans import case_input
-from grader.judging.structure import definitions, trains, unloaded as unloaded_hint
+from grader.judging.structure import definitions, star_imports, trains, unloaded as unloaded_hint
 from grader.judging.probes import Probe, build as build_probes, findings as probe_findings, \
     random_functions, read as probe_verdicts, wanted as wanted_probes
 from grader.judging.shrinking import Shrunk, shrink, shrink_probes
 
 __all__ = ['Finding', 'MutantTable', 'Probe', 'Shrunk', 'Verdict', 'build_probes', 'case_input', 'definitions', 'diagnose', 'hook_note', 'judge', 'probe_findings', 'probe_verdicts',
-    'random_functions', 'show', 'show_row', 'shrink', 'shrink_probes', 'spec_of', 'trains', 'unloaded_hint', 'wanted_probes']
+    'random_functions', 'show', 'show_row', 'shrink', 'shrink_probes', 'spec_of', 'star_imports', 'trains', 'unloaded_hint', 'wanted_probes']

@@ -13,6 +13,7 @@ from grader.assignments import Assignment
 from grader.judging.calling import Answer, read_vector, spec_of
 from grader.cases import Case, Expected, CATALOGUE, run_normalized
 from grader.judging.judgement import Verdict, compare, compare_exact, compare_properties, expected_values
+from grader.judging import properties
 from grader.judging.plans import read
 
 BIG_DENOMINATOR = 1 << 20
@@ -43,14 +44,25 @@ class MutantTable:
         return self._normalized.get(case_id)
 
     def exact_names(self, case_id: str, fields: tuple[str, ...]) -> dict[tuple, tuple[str, ...]]:
-        """The mutants by their exact output on these fields: one lookup instead of a comparison per mutant."""
+        """The mutants (each variant as `name#k`) by their exact output on these fields: one lookup instead of a
+        comparison per mutant."""
         index = self._exact.get((case_id, fields))
         if index is None:
             index = {}
-            for name, e in self.outputs(case_id):
-                index.setdefault(expected_values(e, fields), []).append(name)
+            for key, e in self.variants(case_id):
+                index.setdefault(expected_values(e, fields), []).append(key)
             index = self._exact[(case_id, fields)] = {k: tuple(v) for k, v in index.items()}
         return index
+
+    def variants(self, case_id: str) -> tuple[tuple[str, Expected], ...]:
+        """Each mutant's output keyed `name#k`, k its index among that name's variants (one pass more or fewer): a
+        mistake explains several cases only when one variant of it explains them all."""
+        seen: dict[str, int] = {}
+        out = []
+        for name, e in self.outputs(case_id):
+            seen[name] = seen.get(name, -1) + 1
+            out.append((f"{name}#{seen[name]}", e))
+        return tuple(out)
 
     def agreement(self, case_id: str) -> tuple[tuple[tuple[str, int], bool], ...]:
         """Per mutant variant, (name, its index among that name's variants), and whether it returns what the
@@ -84,7 +96,7 @@ def _matching(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> 
     if _exact(f, case):  # the fields are θ, θ₀ (Fractions), converged, mistakes, changed: all hashable
         fields = f.returns
         return set(table.exact_names(case.case_id, fields).get(tuple(getattr(answer, x) for x in fields), ()))
-    return {name for name, out in table.outputs(case.case_id) if _same(a, case, answer, out)}
+    return {key for key, out in table.variants(case.case_id) if _same(a, case, answer, out)}
 
 
 def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
@@ -175,6 +187,11 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
     if f.task not in ("perceptron", "averaged") or f.method or answer.theta is None \
             or len(answer.theta) != len(e.theta):
         return names
+    if f.convention.by_property and case.separable and f.convention.start == "zero":
+        if f.task == "perceptron" and properties.batch_answer(f, case, answer):
+            names.add("batch")  # separates, but as a batch perceptron does, not an online one
+        elif _big(answer):
+            names.add("random-start")
     theta_ok = answer.theta == e.theta and answer.theta0 in (None, e.theta0)
     if theta_ok and answer.converged is not None and answer.converged != e.converged:
         names.add("wrong-converged")
@@ -216,10 +233,17 @@ def _unaugmented(a: Assignment, case: Case, value: Any) -> bool:
 
 def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable,
                       runs_elsewhere: bool = True) -> set[str]:
-    """The mistakes that would produce exactly what the student returned on this failed case.
+    """The mistakes that would produce exactly what the student returned on this failed case: a mutant's variant as
+    `name#k`, a rule by its name (a rule named like a mutant counts as its first variant)."""
+    names = _explanations(a, case, outcome, verdict, table, runs_elsewhere)
+    mutants = {key.split("#")[0] for key, _ in table.variants(case.case_id)}
+    return {f"{n}#0" if "#" not in n and n in mutants else n for n in names}
 
-    `runs_elsewhere`: the code returned on some case with more than one point (else a crash is not about n = 1).
-    """
+
+def _explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict, table: MutantTable,
+                  runs_elsewhere: bool = True) -> set[str]:
+    """`runs_elsewhere`: the code returned on some case with more than one point (else a crash is not about
+    n = 1)."""
     if verdict.passed or case.check != "result":
         return set()
     if outcome.status in ("raised", "crashed") and len(case.X) == 1:
@@ -240,19 +264,14 @@ def case_explanations(a: Assignment, case: Case, outcome: Any, verdict: Verdict,
 
 def contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
                     table: MutantTable) -> dict[str, int]:
-    """For each exact mutant: how many passed cases it would have failed (the student cannot have that bug).
-
-    A name with several variants (one pass more or fewer) is contradicted only when each variant is.
-    """
-    bad: dict[tuple[str, int], int] = {}
+    """For each exact mutant variant (`name#k`): how many passed cases it would have failed (the student cannot
+    have that bug)."""
+    bad: dict[str, int] = {}
     for c in cases:
         passed = verdicts[c.case_id].passed
-        for key, agrees in table.agreement(c.case_id):
-            bad[key] = bad.get(key, 0) + int(passed and not agrees)
-    out: dict[str, int] = {}
-    for (name, _), count in bad.items():
-        out[name] = min(out.get(name, count), count)
-    return out
+        for (name, k), agrees in table.agreement(c.case_id):
+            bad[f"{name}#{k}"] = bad.get(f"{name}#{k}", 0) + int(passed and not agrees)
+    return bad
 
 
 def _same_expected(a: Assignment, case: Case, e: Expected) -> bool:

@@ -14,7 +14,8 @@ from grader.judging.diagnosis import ORDER, MutantTable, case_explanations, cont
 from grader.judging.finding import Finding, finding
 from grader.judging.judgement import Verdict
 from grader.judging.observed import observed
-from grader.judging.structure import structural, uniform_failure
+from grader.judging.structure import structural
+from grader.judging.uniform import uniform_failure
 from grader.judging.wording import words
 
 
@@ -45,15 +46,13 @@ def _merged(found: list[Finding]) -> tuple[Finding, ...]:
                                function=f"{y.function}, {x.function}")
         else:
             out[key] = x
-    rank = {"structure": 0, "mistake": 1, "probe": 2, "observed": 3, "note": 4}  # then evidence, then what costs
-    # nothing
+    rank = {"structure": 0, "mistake": 1, "probe": 2, "observed": 3}  # evidence without a diagnosis comes last
     return tuple(sorted(out.values(), key=lambda x: rank[x.kind]))
 
 
 def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding]:
     failed = [c for c in mine if not verdicts[c.case_id].passed and verdicts[c.case_id].status != "not-run"]
-    out: list[Finding] = _hook_calls(a, mine, verdicts) + _hook_unused(a, mine, verdicts) + \
-        _noted_mutation(a, mine, outcomes)
+    out: list[Finding] = _hook_calls(a, mine, verdicts)
     if not failed:
         return out
     s = structural(a, mine, outcomes, facts, verdicts)
@@ -62,15 +61,16 @@ def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding
     mutated = [c for c in mine if verdicts[c.case_id].status == "mutated"]
     if mutated and any(getattr(outcomes[c.case_id], "mutated", False) for c in mine):
         out.append(_mutation(a, mine, mutated, outcomes))
-    # cases judged by their values, and any case that ran out of time (a course's cap tested on data that never
-    # separate is an interface check: its time-out is still the behaviour to explain)
-    rest = [c for c in failed if (c.check == "result" or verdicts[c.case_id].status == "timeout")
+    # cases judged by their values, and any case that ran out of time or raised (a course's cap tested on data that
+    # never separate is an interface check: its time-out or exception is still the behaviour to explain)
+    rest = [c for c in failed if (c.check == "result" or verdicts[c.case_id].status in ("timeout", "raised"))
             and (s is None or c.case_id not in s.cases) and not _large_value(c, verdicts[c.case_id])]
     if not rest:
         return out
     per_case = explanations(a, mine, outcomes, verdicts, table)
     named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts, facts) \
-        or compound.pair(a, mine, rest, verdicts) or uniform_failure(a, mine, outcomes, verdicts)
+        or compound.pair(a, mine, rest, verdicts) or uniform_failure(a, mine, outcomes, verdicts, facts) \
+        or _too_slow(a, mine, rest, verdicts)
     if named is not None:
         return out + [named]
     out += probed
@@ -102,12 +102,15 @@ def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_c
         return None
     verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
     bad = contradictions(cases, verdicts, table)
-    names = [n for n in ORDER if n in common and bad.get(n, 0) == 0] + sorted(n for n in common if "+" in n)
-    if not names:
+    rank = {n: k for k, n in enumerate(ORDER)}
+    keys = sorted((key for key in common if bad.get(key, 0) == 0 and (key.split("#")[0] in rank or "+" in key)),
+                  key=lambda key: (rank.get(key.split("#")[0], len(rank)), key))
+    if not keys:
         return None
-    if "+" in names[0]:  # a rule that recognises two mistakes at once
-        return compound.pair_finding(a, cases, failed, *names[0].split("+"))
-    return finding(a, cases, names[0], tuple(c.case_id for c in failed))
+    name = keys[0].split("#")[0]  # one variant of a mistake (one pass more, one branch) explains every failure
+    if "+" in name:  # a rule that recognises two mistakes at once
+        return compound.pair_finding(a, cases, failed, *name.split("+"))
+    return finding(a, cases, name, tuple(c.case_id for c in failed))
 
 
 @dataclass(frozen=True)
@@ -143,36 +146,17 @@ def _hook_calls(a: Assignment, mine: Sequence[Case], verdicts) -> list[Finding]:
     return [finding(a, mine, "hook-arguments", (), "structure", title, hint)]
 
 
-def _hook_unused(a: Assignment, mine: Sequence[Case], verdicts) -> list[Finding]:
-    """A function the course hands a hook that never called it, on any case where both it and the reference
-    updated (its θ moved from zero): the course's plots and traces show nothing (its values may still be right)."""
+def _too_slow(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts) -> Finding | None:
+    """Every small case right and only large data out of time: a pass costs more than one look at each point."""
+    if not rest or any("large" not in c.tags or verdicts[c.case_id].status != "timeout" for c in rest):
+        return None
+    if any(not verdicts[c.case_id].passed for c in mine if "large" not in c.tags):
+        return None
+    big = max(rest, key=lambda c: len(c.X))
     f = spec_of(a, mine[0])
-    if not f.passes("hook") or f.method:
-        return []
-    answers = [verdicts[c.case_id].answer for c in mine if c.check == "result" and (c.expected.mistakes or 0) > 0]
-    seen = [x for x in answers if x is not None and x.ok and x.hooks is not None and _moved(x)]
-    if not seen or any(x.hook_calls for x in seen):
-        return []
-    title, hint = words("hook-unused", fn=f.name, hook=a.term("hook"), n=len(seen), theta=a.term("theta"),
-                        theta0=a.term("theta0"))
-    return [finding(a, mine, "hook-unused", (), "note", title, hint)]
-
-
-def _moved(x) -> bool:
-    return any(x.theta or ()) or bool(x.theta0)
-
-
-def _noted_mutation(a: Assignment, mine: Sequence[Case], outcomes) -> list[Finding]:
-    """Where the course allows changing an argument in place but its own code returns new arrays (mutation:
-    noted): say so without costing points."""
-    f = spec_of(a, mine[0])
-    calls = sum(bool(getattr(outcomes[c.case_id], "mutated", False)) for c in mine)
-    if f.convention.mutation != "noted" or not calls:
-        return []
-    what = a.term("theta")  # the array (θ₀ is a number: it cannot change in place)
-    title, hint = words("changes-arguments", fn=f.name, what=what, calls=calls, total=len(mine),
-                        theta=a.term("theta"), point=a.term("point"), label=a.term("label"))
-    return [finding(a, mine, "changes-arguments", (), "note", title, hint)]
+    title, hint = words("too-slow", fn=f.name, n=len(big.X), seconds=f"{big.seconds:g}", epochs=big.max_epochs,
+                        limit=f.passes("epochs"))
+    return finding(a, mine, "too-slow", tuple(c.case_id for c in rest), "structure", title, hint)
 
 
 def _large_value(c: Case, v: Verdict) -> bool:

@@ -16,8 +16,7 @@ class Finding:
 
     kind: `mistake` (a classic mistake, or a pair of them, that accounts for every failed case of the function:
     shown as "Likely bug"), `structure` (a fact read from the file or its errors: a missing function, a stub, a
-    signature that does not fit), `probe` (a behaviour a probe showed), `observed` (no explanation: the evidence), or
-    `note` (something the course's tests do not score, such as a hook never called: shown last, as "Also found").
+    signature that does not fit), `probe` (a behaviour a probe showed), or `observed` (no explanation: the evidence).
     """
 
     name: str

@@ -109,6 +109,10 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
         return Verdict(case.case_id, True, "passed", "returned values of the right kinds and shapes", answer,
                        seconds=seconds)
     wrong = compare(a, case, answer)
+    if wrong == ("online",):
+        msg = (f"returned {a.term('theta')} that separates the data, but that no perceptron from zero reaches one "
+               f"update at a time, each on a point misclassified at that moment, in any order")
+        return Verdict(case.case_id, False, "wrong", msg, answer, wrong, seconds)
     if wrong:
         named = [a.term(w) if a.terms and w in ("theta", "theta0") else w for w in wrong]
         return Verdict(case.case_id, False, "wrong", "returned wrong " + ", ".join(named), answer, wrong, seconds)

@@ -8,11 +8,12 @@ from fractions import Fraction
 
 from exercises.core import Separator, scaled_to_integers, verify_separator
 from grader.assignments import within_bounds, FunctionSpec, augment, classify
+from grader.judging import online
 from grader.judging.calling import Answer
 from grader.cases import Case
 
 
-def _space(f: FunctionSpec, case: Case, answer: Answer):
+def space(f: FunctionSpec, case: Case, answer: Answer):
     """Points, weights and certificate in the space the perceptron runs in: (x, 1) with an offset or a folded bias."""
     conv = f.convention
     cert = case.certificate
@@ -38,7 +39,7 @@ def classifies(f: FunctionSpec, case: Case, answer: Answer) -> bool:
     if conv.tie == "mistake" and not conv.folded:
         theta0 = answer.theta0 if answer.theta0 is not None else Fraction(0)
         return verify_separator(case.X, case.y, Separator(answer.theta, theta0), case.offset)
-    pts, w, _, _ = _space(f, case, answer)
+    pts, w, _, _ = space(f, case, answer)
     if conv.tie == "mistake":
         return verify_separator(pts, case.y, Separator(w, Fraction(0)), False)
     xs, th, _, _ = scaled_to_integers(pts, w)  # the same signs as the exact scores, in integers
@@ -49,7 +50,7 @@ def count_ok(f: FunctionSpec, case: Case, answer: Answer) -> bool:
     """A mistake count k the perceptron (from zero, step η, any order) can produce with these weights w: by the
     convergence proof w·w* ≥ k·η·γ* and ‖w‖² ≤ k·η²·R², k ≤ (R‖w*‖/γ*)², and the bias moved by ±η k times."""
     k, eta = answer.mistakes, f.convention.steps[0]
-    pts, w, star, bias = _space(f, case, answer)
+    pts, w, star, bias = space(f, case, answer)
     if star is None or f.convention.start != "zero":
         return True
     margin, r2 = _geometry(pts, case.y, star)
@@ -61,6 +62,23 @@ def count_ok(f: FunctionSpec, case: Case, answer: Answer) -> bool:
         b = w[bias] / eta
         return b.denominator == 1 and abs(b) <= k and (k - b) % 2 == 0
     return True
+
+
+def batch_answer(f: FunctionSpec, case: Case, answer: Answer) -> bool:
+    """The weights are (η times) what a batch perceptron from zero returns on these data."""
+    pts, w, _, _ = space(f, case, answer)
+    got = online.batch(f.convention, pts, tuple(case.y), f.convention.steps[0])
+    return got is not None and any(got) and online.is_reachable(frozenset({got}), (), w)
+
+
+def online_ok(f: FunctionSpec, case: Case, answer: Answer) -> bool:
+    """Weights an online perceptron from zero can end with, in some visiting order (small data only; other data,
+    another start or a count of passes fixed by the course: not checked)."""
+    if f.convention.start != "zero" or f.convention.limit is not None and not case.expected.converged:
+        return True
+    pts, w, _, _ = space(f, case, answer)
+    ends = online.reachable(f.convention, pts, tuple(case.y))
+    return ends is None or online.is_reachable(ends, pts, w)
 
 
 @functools.lru_cache(maxsize=256)
@@ -84,6 +102,8 @@ def training(f: FunctionSpec, case: Case, answer: Answer) -> tuple[str, ...]:
             wrong.append("converged")
         if answer.mistakes is not None and not count_ok(f, case, answer):
             wrong.append("mistakes")
+        if not wrong and not online_ok(f, case, answer):
+            wrong.append("online")
     elif not case.expected.converged and answer.converged is True:
         wrong.append("converged")
     return tuple(dict.fromkeys(wrong))

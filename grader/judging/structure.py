@@ -12,8 +12,10 @@ from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging.calling import NOT_LABELS, spec_of
+from grader.judging.calling import spec_of
 from grader.judging.finding import Finding, finding
+from grader.judging.placeholders import placeholder, value_of
+from grader.judging.shapes import fixed_length
 from grader.judging.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
@@ -71,6 +73,16 @@ def trains(source: bytes | str) -> set[str]:
     return out
 
 
+def star_imports(source: bytes | str) -> set[str]:
+    """The modules the file imports everything from (`from pylab import *`), read with ast."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    return {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
+            and any(alias.name == "*" for alias in n.names)}
+
+
 def _params(args: ast.arguments) -> list:
     """[[name, kind, default or None]] as inspect.signature lists them."""
     plain = args.posonlyargs + args.args
@@ -116,21 +128,14 @@ def _param(slot: str, case: Case | None) -> str:
     return "…"
 
 
-def _value(outcome: Any) -> Any:
-    v = outcome.value
-    return v["result"] if type(v) is dict and "result" in v else v
-
-
 def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], facts: Mapping,
                verdicts: Mapping[str, Any] | None = None) -> Finding | None:
     """The one structural fact that accounts for a function's failures, or None."""
     f = spec_of(a, cases[0])
-    zero = _untrained(f, cases, verdicts or {}, facts)
-    if zero is not None:
-        how = "unchanged" if any(c.start is not None and any(c.start[0]) for c in cases if c.case_id in zero) \
-            else "zeros"
-        title, hint = words("stub", fn=f.name, how=how, theta=a.term("theta"))
-        return finding(a, cases, "stub", zero, "structure", title, hint)
+    stub = placeholder(f, cases, outcomes, verdicts or {}, facts)
+    if stub is not None:
+        title, hint = words("stub", fn=f.name, how=stub[0], theta=a.term("theta"), n=len(stub[1]))
+        return finding(a, cases, "stub", stub[1], "structure", title, hint)
     all_ids = tuple(c.case_id for c in cases)
     errors = [last_line(outcomes[c.case_id].error) for c in cases if outcomes[c.case_id].status == "raised"]
     every = len(errors) == len(cases) and bool(cases)
@@ -146,7 +151,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
     if every and all(e.startswith("NotImplementedError") for e in errors):
         title, hint = words("stub", fn=f.name, how="raise")
         return finding(a, cases, "stub", all_ids, "structure", title, hint)
-    if not f.method and all(outcomes[c.case_id].status == "returned" and _value(outcomes[c.case_id]) is None
+    if not f.method and all(outcomes[c.case_id].status == "returned" and value_of(outcomes[c.case_id]) is None
                             for c in cases) and cases:
         title, hint = words("stub", fn=f.name, how="none", returns=[a.term(r) for r in f.returns])
         return finding(a, cases, "stub", all_ids, "structure", title, hint)
@@ -159,58 +164,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
     counted = _count(a, f, cases, verdicts or {})
-    return counted or python2(a, cases, outcomes)
-
-
-def uniform_failure(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
-                    verdicts: Mapping[str, Any]) -> Finding | None:
-    """Where no classic mistake explains a function's failures: they all failed the same way (the same error, or
-    scores where labels were due), which names what to fix."""
-    f = spec_of(a, cases[0])
-    return _same_error(a, f, cases, outcomes, verdicts) or _not_labels(a, f, cases, verdicts)
-
-
-# Advice per exception type, for a function that raises the same error on every call (the rest: read the traceback)
-ADVICE = {"NameError": "it uses a name defined outside the function (a notebook's global, a test cell's variable): "
-                       "compute it inside the function or pass it in.",
-          "IndexError": "an index is out of range or not an integer: check the loop's indices against the shapes "
-                        "the course passes.",
-          "TypeError": "an operation got a value of the wrong type: check the types and shapes the course passes."}
-
-
-def _safe(text: str) -> str:
-    """An error line shown inside a code span: one line, no backtick, no link or HTML syntax, at most 160 chars."""
-    line = " ".join(text.split())[:160]
-    return line.translate(str.maketrans({"`": "'", "[": "(", "]": ")", "<": "‹", ">": "›"}))
-
-
-def _same_error(a: Assignment, f, cases, outcomes, verdicts) -> Finding | None:
-    """Every failed case raised, all with the same last line: that error is what the student has to fix."""
-    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
-    if len(failed) < 2 or any(outcomes[c.case_id].status != "raised" for c in failed):
-        return None
-    lines = [last_line(outcomes[c.case_id].error) for c in failed]
-    shapes = {re.sub(r"\d+", "#", line) for line in lines}  # the same error, whatever sizes or indices it names
-    kind = lines[0].split(":", 1)[0] if len(shapes) == 1 else ""
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*(Error|Exception)", kind):
-        return None
-    advice = ADVICE.get(kind, "the traceback in the visible tests shows the line.")
-    title, hint = words("same-error", fn=f.name, kind=kind, n=len(failed), error=_safe(lines[0]), advice=advice)
-    return finding(a, cases, "same-error", tuple(c.case_id for c in failed), "structure", title, hint)
-
-
-def _not_labels(a: Assignment, f, cases, verdicts) -> Finding | None:
-    """A classify function that returned numbers that are not labels on most failed cases, and wrong labels on the
-    rest (a raw score can happen to be ±1): it returns the scores themselves."""
-    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
-    scores = [c for c in failed if verdicts[c.case_id].status == "malformed"
-              and NOT_LABELS in verdicts[c.case_id].message]
-    if f.task != "classify" or 2 * len(scores) <= len(failed) or \
-            any(verdicts[c.case_id].status != "wrong" for c in failed if c not in scores):
-        return None
-    labels = "0 or 1" if f.convention.zero_one else "-1 or +1"
-    title, hint = words("not-labels", fn=f.name, labels=labels, k=len(scores), n=len(failed))
-    return finding(a, cases, "not-labels", tuple(c.case_id for c in failed), "structure", title, hint)
+    return counted or fixed_length(a, cases, outcomes, verdicts or {}) or python2(a, cases, outcomes)
 
 
 def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
@@ -225,26 +179,6 @@ def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
     title, hint = words("return-count", fn=f.name, got=int(m.group(1)), want=int(m.group(2)),
                         returns=[a.term(r) for r in f.returns])
     return finding(a, cases, "return-count", tuple(c.case_id for c in failed), "structure", title, hint)
-
-
-def _untrained(f, cases, verdicts, facts) -> tuple[str, ...] | None:
-    """A training function with no loop (nor call that could loop) that returned its start (θ = 0, or the weights
-    it was given) on every case it failed."""
-    if f.task not in ("perceptron", "averaged") or f.method or f.name not in (facts.get("signatures") or {}) \
-            or f.name in facts.get("trains", {f.name}):
-        return None
-    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
-    if not failed or not all(_at_start(verdicts[c.case_id].answer, c) for c in failed):
-        return None
-    return tuple(c.case_id for c in failed)
-
-
-def _at_start(x, c: Case) -> bool:
-    """The answer is where the call started: θ = 0 (θ₀ = 0 or absent), or the (θ, θ₀) the case gave."""
-    if x is None or not x.ok or x.theta is None:
-        return False
-    theta, theta0 = c.start if c.start is not None else ((0,) * len(x.theta), 0)
-    return tuple(x.theta) == tuple(theta) and (x.theta0 is None or x.theta0 == theta0)
 
 
 def python2(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]) -> Finding | None:

@@ -127,7 +127,7 @@ def results(report: Report, a: Assignment, meta: dict) -> dict:
                 "output": check_text(report, a), **extra}
     tests, images = _tests(report, a)
     score = min(1.0, max(0.0, report.score / report.max_score)) if report.max_score else 0.0
-    message = "; ".join(f"{'likely bug' if f.likely else ('also found' if f.kind == 'note' else 'found')}: {f.title}" for f in report.findings
+    message = "; ".join(f"{'likely bug' if f.likely else 'found'}: {f.title}" for f in report.findings
                         if f.kind != "observed") or \
         ("all tests passed" if score == 1.0 else "some tests failed")
     out = {"gradable": True, "score": round(score, 4), "message": message, "output": check_text(report, a),

@@ -1,8 +1,8 @@
 """Stand-ins for modules a course's files import but the grading environment lacks (standalone, child side).
 
 Loaded by path by harness.py inside the sandboxed child; imports only stdlib and numpy. An assignment lists the
-top-level names (matplotlib, scipy, pandas, utils, ...); a finder placed after the real ones answers only for
-those that are not installed. Importing a stand-in always works and so does using it while the file loads (a
+top-level names (matplotlib, scipy, pandas, utils, ...), or "*" for any; a finder placed after the real ones
+answers only for those that are not installed. Importing a stand-in always works and so does using it while the file loads (a
 plot drawn at import does nothing); a graded call that uses it raises, with one sentence naming the module.
 `pylab` stands in as numpy's namespace (as the real pylab is) plus the plotting names.
 """
@@ -116,7 +116,8 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self.roots = frozenset(roots)
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname.split(".")[0] not in self.roots:
+        root = fullname.split(".")[0]
+        if root not in self.roots and ("*" not in self.roots or root in NEVER):
             return None
         return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
 
@@ -127,6 +128,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
 
+NEVER = frozenset(("numpy", "grader", "exercises", "rosenblatt", "builtins", "sys", "os"))  # with "*" (any)
 PYTHON2 = {"xrange": range, "raw_input": input, "unicode": str, "basestring": str, "long": int, "unichr": chr}
 NUMPY_ALIASES = {"float": float, "int": int, "bool": bool, "object": object, "str": str, "complex": complex,
                  "long": int, "unicode": str}  # removed in NumPy 1.24; a course's older files still use them
@@ -136,7 +138,7 @@ def install(roots, legacy: bool = False) -> None:
     """Stand in for these top-level modules when they are not installed (a list of plain names); with `legacy`,
     the Python 2 builtins (xrange, raw_input, unicode, basestring, long, unichr, reduce) and NumPy's removed
     aliases (np.float, np.int, ..., np.asscalar) that a course's older files use."""
-    if type(roots) is not list or not all(type(r) is str and r.isidentifier() for r in roots):
+    if type(roots) is not list or not all(type(r) is str and (r.isidentifier() or r == "*") for r in roots):
         raise ValueError("malformed stand-ins")
     if roots:
         sys.meta_path.append(_Finder(roots))

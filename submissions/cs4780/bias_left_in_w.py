@@ -1,7 +1,7 @@
 """perceptron returns the augmented w (d + 1 entries) with the bias still inside, and b = 0: the perceptron's
 cases fail on the shape of w; the update and classifyLinear are right.
 
-Expected: score < max; fails: perceptron/separable
+Expected: score < max; diagnosis: bias-left-in; fails: perceptron/separable
 """
 
 import numpy as np

@@ -1,8 +1,8 @@
 """A correct project 1 whose single step changes current_theta in place (`current_theta += label *
-feature_vector`): the project's checks use what it returns, so it loses nothing, but the feedback says so (the
-preset's `mutation: noted`). The perceptron copies before calling it.
+feature_vector`): the project's checks use what it returns, so this is right. The perceptron copies before
+calling it.
 
-Expected: score = max; diagnosis: changes-arguments
+Expected: score = max
 """
 
 import random

@@ -1,0 +1,74 @@
+"""Where the course leaves the visiting order free, what an online perceptron from zero can still return: a state in
+which no point is misclassified, reached one update at a time, each on a point misclassified at that moment
+(whatever the order: shuffled passes, a random misclassified point). Small data only: the states are enumerated
+exactly, at most MAX_STATES of them, else the case is not checked. A batch update (all misclassified points of a
+pass at once) or a random start usually lands elsewhere."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+from exercises.core import scaled_to_integers
+
+MAX_STATES = 5_000
+MAX_BATCH_PASSES = 1_000
+_RTOL = Fraction(1, 10**9)
+
+
+def reachable(conv, pts: tuple, y: tuple) -> frozenset | None:
+    """The end states (scaled to integers) of the online perceptron from zero under the course's tie rule, or None
+    when there are more than MAX_STATES states."""
+    return _reachable(conv.tie, pts, y)
+
+
+@functools.lru_cache(maxsize=512)
+def _reachable(tie: str, pts: tuple, y: tuple) -> frozenset | None:
+    from grader.assignments import Convention
+    conv = Convention(tie=tie)
+    xs = scaled_to_integers(pts)[0]
+    start = (0,) * len(xs[0])
+    seen, frontier, ends = {start}, [start], set()
+    while frontier:
+        nxt = []
+        for w in frontier:
+            moves = [tuple(a + yi * b for a, b in zip(w, x)) for x, yi in zip(xs, y)
+                     if conv.mistake(sum(a * b for a, b in zip(w, x)), yi)]
+            if not moves:
+                ends.add(w)
+            for v in moves:
+                if v not in seen:
+                    seen.add(v)
+                    nxt.append(v)
+            if len(seen) > MAX_STATES:
+                return None
+        frontier = nxt
+    return frozenset(ends)
+
+
+def is_reachable(ends: frozenset, pts: tuple, w: tuple) -> bool:
+    """w is c times one end state (c > 0: the step η; compared to 1e-9, as floats may hold it); the states are
+    scaled to integers by the points' common denominator (no points: as they are)."""
+    scale = scaled_to_integers(pts)[3] if pts else 1
+    got = [Fraction(v) for v in w]
+    return any(_proportional(got, [Fraction(v) * scale for v in end]) for end in ends)
+
+
+def _proportional(got: list, ref: list) -> bool:
+    pivot = next((k for k, v in enumerate(ref) if v != 0), None)
+    if pivot is None:
+        return not any(got)
+    c = got[pivot] / ref[pivot]
+    return c > 0 and all(abs(g - c * r) <= _RTOL * abs(c * r) + Fraction(1, 10**12) for g, r in zip(got, ref))
+
+
+def batch(conv, pts: tuple, y: tuple, eta: Fraction) -> tuple | None:
+    """The batch perceptron's weights: each pass adds η·y·x of every point misclassified at the pass's start, until
+    none is (None if that takes more than MAX_BATCH_PASSES passes)."""
+    w = [Fraction(0)] * len(pts[0])
+    for _ in range(MAX_BATCH_PASSES):
+        wrong = [(x, yi) for x, yi in zip(pts, y) if conv.mistake(sum(a * b for a, b in zip(w, x)), yi)]
+        if not wrong:
+            return tuple(w)
+        w = [a + eta * sum(yi * x[k] for x, yi in wrong) for k, a in enumerate(w)]
+    return None
