@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 from grader import tasks
 from grader.assignments import Assignment
 from grader.judging.calling import Answer, read_vector, spec_of
-from grader.cases import Case, Expected, CATALOGUE, run_normalized
+from grader.cases import Case, Expected, CATALOGUE, offered, run_normalized
 from grader.judging.judgement import Verdict, compare, compare_exact, compare_properties, expected_values
 from grader.judging import properties
 from grader.judging.plans import read
@@ -93,16 +93,32 @@ def _exact(f, case: Case) -> bool:
 def _matching(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
     """The mutants whose output on this case is the answer: by lookup where fields are compared exactly."""
     f = spec_of(a, case)
+    if f.task == "classify" and f.method and answer.theta is not None and answer.theta != case.expected.theta:
+        return _own_weights(f, case, answer)
     if _exact(f, case):  # the fields are θ, θ₀ (Fractions), converged, mistakes, changed: all hashable
         fields = f.returns
         return set(table.exact_names(case.case_id, fields).get(tuple(getattr(answer, x) for x in fields), ()))
     return {key for key, out in table.variants(case.case_id) if _same(a, case, answer, out)}
 
 
+def _own_weights(f, case: Case, answer: Answer) -> set[str]:
+    """A class's predict judged on the weights its model reports (its own update may have set others): each
+    classify mistake run on those weights."""
+    out, seen = set(), {}
+    for name, knobs in offered(f):
+        seen[name] = seen.get(name, -1) + 1
+        e = tasks.classify.expected(f, case.X, (answer.theta, Fraction(0)), knobs.tie)
+        if answer.predictions is not None and answer.predictions == e.predictions:
+            out.add(f"{name}#{seen[name]}")
+    return out
+
+
 def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
     """Whether the answer is what the mutant returns, where it is not compared exactly (by property, within the
     case's tolerance when η is not dyadic, or an average compared to 1e-9)."""
     f = spec_of(a, case)
+    if f.task == "classify":  # the mutant's labels for the case's weights (a method's model reports its own weights)
+        return answer.predictions is not None and answer.predictions == e.predictions
     if case.expected.tolerance is not None:
         e = replace(e, tolerance=case.expected.tolerance)
     shadow = replace(case, expected=e)
