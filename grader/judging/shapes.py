@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+import numpy as np
+
 from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging.calling import spec_of
@@ -51,3 +53,52 @@ def _length(f, outcome: Any) -> int | None:
         value = value[f.returns.index("theta")]
     numbers = flat(value)
     return len(numbers) if numbers is not None else None
+
+
+def broadcast_square(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+                     verdicts: Mapping[str, Any]) -> Finding | None:
+    """A classify function that returned an n × n table for n points on every malformed case (at least one with
+    n ≥ 2): a column (n, 1) combined with a row (1, n) broadcasts to n × n."""
+    f = spec_of(a, cases[0])
+    if f.task != "classify" or f.method:
+        return None
+    failed = [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"]
+    shapes = [_shape(value_of(outcomes[c.case_id])) if outcomes[c.case_id].status == "returned" else None
+              for c in failed]
+    if not failed or any(s != (len(c.X), len(c.X)) for s, c in zip(shapes, failed)) \
+            or max(len(c.X) for c in failed) < 2:
+        return None
+    title, hint = words("broadcast-square", fn=f.name, theta=a.term("theta"), data=a.term("data"))
+    return finding(a, cases, "broadcast-square", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+def numpy_matrix(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+                 verdicts: Mapping[str, Any]) -> Finding | None:
+    """Every malformed answer was an np.matrix (it crosses the sandbox as its type name only)."""
+    f = spec_of(a, cases[0])
+    failed = [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"]
+    if not failed or f.method or any(getattr(value_of(outcomes[c.case_id]), "type_name", None) != "matrix"
+                                     for c in failed if outcomes[c.case_id].status == "returned") \
+            or any(outcomes[c.case_id].status != "returned" for c in failed):
+        return None
+    title, hint = words("numpy-matrix", fn=f.name)
+    return finding(a, cases, "numpy-matrix", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+def _shape(value: Any) -> tuple[int, ...] | None:
+    """The shape of a nested list or array of numbers (None when ragged or not numbers)."""
+    numbers = flat(value)
+    if numbers is None:
+        return None
+    if isinstance(value, np.ndarray):
+        return tuple(np.asarray(value).shape)
+    shape, v = [], value
+    while isinstance(v, (list, tuple, np.ndarray)) and len(v) > 0 and len(shape) < 8:
+        if isinstance(v, np.ndarray):
+            return tuple(shape) + tuple(np.asarray(v).shape) if len(numbers) == np.prod(shape + list(v.shape)) else None
+        shape.append(len(v))
+        v = v[0]
+    size = 1
+    for k in shape:
+        size *= k
+    return tuple(shape) if size == len(numbers) else None
