@@ -115,6 +115,7 @@ def _busy_worker(client) -> str:
     raise AssertionError("no worker was ever busy")
 
 
+@pytest.mark.slow  # about 20 s: a whole batch on a local cluster, a worker killed in the middle
 def test_a_worker_killed_mid_batch_loses_nothing(tmp_path, client, local_gradebook):
     from grader.cluster import RemoteSandbox
 

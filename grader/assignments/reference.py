@@ -12,8 +12,9 @@ from grader.assignments.orders import visiting_order
 
 Vector = tuple[Fraction, ...]
 MAX_PASSES = 10_000  # `epochs: none` loops until a clean pass; cases are drawn so that this is never reached
-MUTANT_PASSES = 2_000  # a mistake that keeps `epochs: none` from stopping makes the student's code time out anyway (the
-# many-passes data need up to 600 passes, and more with one update per pass)
+MUTANT_PASSES = 200  # a mistake that keeps `epochs: none` from stopping makes the student's code time out anyway;
+MUTANT_VISITS = 4_000  # but few points get more passes (the many-passes data need up to 600, more with one update
+# per pass): a mutant makes max(MUTANT_PASSES, MUTANT_VISITS // n) passes at most
 
 
 @dataclass(frozen=True)
@@ -176,7 +177,7 @@ def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, 
     th0_start = Fraction(theta0) if theta is not None else Fraction(int(ones and offset))
     eta = knobs.step if knobs.step is not None else (step if step is not None else conv.steps[0])
     limit = conv.limit or max_epochs
-    unlimited = MAX_PASSES if knobs == Knobs() else MUTANT_PASSES
+    unlimited = MAX_PASSES if knobs == Knobs() else max(MUTANT_PASSES, MUTANT_VISITS // n)
     passes = 1 if knobs.single_pass else (unlimited if limit is None else max(0, limit + knobs.epochs_delta))
     passes = min(passes, knobs.cap) if knobs.cap is not None else passes
     order = visiting_order(knobs.order or conv.order, n)
