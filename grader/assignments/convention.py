@@ -10,7 +10,7 @@ from grader.assignments import fields
 from grader.assignments.orders import ORDERS
 
 KEYS = ("labels", "tie", "step", "bias", "appended_by", "start", "epochs", "order", "update", "mutation",
-        "theta_shape", "offset", "features")
+        "theta_shape", "offset", "features", "container")
 TIES = ("mistake", "positive", "negative", "avoid")
 BIASES = ("separate", "first", "last", "none")
 STARTS = ("zero", "given", "ones", "random")
@@ -36,6 +36,7 @@ class Convention:
     theta_shape: str = "flat"  # θ with row data: (d,) | (d, 1)
     offset: str = "choice"  # separate bias: the grader passes offset on/off | always | never
     features: Any = "any"  # "any": data of 1 to 5 features | a number: only data with that many (Udacity's 2)
+    container: str = "any"  # several returns: any sequence | tuple (the course's checker tests type(res) == tuple)
 
     @property
     def folded(self) -> bool:
@@ -138,6 +139,7 @@ def parse(where: str, prefix: str, doc: dict, base: Convention) -> Convention:
         "theta_shape": lambda k, v: ("theta_shape", fields.choice(where, k, v, ("flat", "column"))),
         "offset": lambda k, v: ("offset", fields.choice(where, k, v, ("choice", "always", "never"))),
         "features": lambda k, v: ("features", _features(where, k, v)),
+        "container": lambda k, v: ("container", fields.choice(where, k, v, ("any", "tuple"))),
     }
     changes = dict(parsers[key](prefix + key, doc[key]) for key in KEYS if key in doc)
     conv = replace(base, **changes)

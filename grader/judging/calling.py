@@ -217,6 +217,9 @@ def read_part(field: str, value: Any, d: int, n: int = 1) -> tuple[Any, str]:
     return int(got), ""
 
 
+NOT_TUPLE = "returned a list, not a tuple"  # what diagnosis reads as a list where the course checks for a tuple
+
+
 def parts_of(a, value: Any) -> tuple[tuple | None, str]:
     """Split a returned value into the function's positions."""
     returns = spec_of(a).returns
@@ -226,6 +229,8 @@ def parts_of(a, value: Any) -> tuple[tuple | None, str]:
     if not isinstance(value, (tuple, list)) or len(value) != k:
         shown = f"{len(value)} values" if isinstance(value, (tuple, list)) else _kind(value)
         return None, f"returned {shown}; expected a tuple of {k} values ({', '.join(returns)})"
+    if type(value) is list and spec_of(a).convention.container == "tuple":
+        return None, f"{NOT_TUPLE}; the course's checks require a tuple ({', '.join(returns)})"
     return tuple(value), ""
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging.calling import spec_of
+from grader.judging.calling import NOT_TUPLE, spec_of
 from grader.judging.finding import Finding, finding
 from grader.judging.placeholders import flat, value_of
 from grader.judging.wording import words
@@ -102,3 +102,14 @@ def _shape(value: Any) -> tuple[int, ...] | None:
     for k in shape:
         size *= k
     return tuple(shape) if size == len(numbers) else None
+
+
+def list_not_tuple(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Any]) -> Finding | None:
+    """Answers read as lists where the course's own checker tests `type(res) == tuple` (container: tuple)."""
+    f = spec_of(a, cases[0])
+    failed = [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"
+              and NOT_TUPLE in verdicts[c.case_id].message]
+    if not failed:
+        return None
+    title, hint = words("list-not-tuple", fn=f.name, returns=[a.term(r) for r in f.returns], n=len(failed))
+    return finding(a, cases, "list-not-tuple", tuple(c.case_id for c in failed), "structure", title, hint)

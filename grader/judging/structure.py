@@ -15,7 +15,7 @@ from grader.cases import Case
 from grader.judging.calling import spec_of
 from grader.judging.finding import Finding, finding
 from grader.judging.placeholders import placeholder, value_of
-from grader.judging.shapes import broadcast_square, fixed_length, numpy_matrix
+from grader.judging.shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix
 from grader.judging.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
@@ -164,7 +164,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
     counted = _count(a, f, cases, verdicts or {})
-    return counted or fixed_length(a, cases, outcomes, verdicts or {}) \
+    return counted or list_not_tuple(a, cases, verdicts or {}) or fixed_length(a, cases, outcomes, verdicts or {}) \
         or broadcast_square(a, cases, outcomes, verdicts or {}) or numpy_matrix(a, cases, outcomes, verdicts or {}) \
         or python2(a, cases, outcomes)
 
