@@ -135,3 +135,15 @@ def test_notebook_gets_the_same_verdict_as_its_py_twin(suite, box, notebook, twi
     assert (nb.status, nb.score, [f.name for f in nb.findings]) == (py.status, py.score, [f.name for f in py.findings])
     assert [(r.case.case_id, r.verdict.passed) for r in nb.results] == \
         [(r.case.case_id, r.verdict.passed) for r in py.results]
+
+
+def test_an_ungradable_file_is_told_the_name_it_misses_as_well_as_the_import_error(box, preset_suites):
+    """Driver code that raises while the file loads, in a file that spells the function otherwise: the message names
+    both (the course's name and the file's closest names), not only the exception."""
+    if not REAL:
+        pytest.skip("needs the real sandbox")
+    path = SUBMISSIONS / "udacity" / "snake_case_with_driver.py"
+    report = grade(box, Suite(load("udacity"), "sample-submissions"), path.stem, path.name, path.read_bytes())
+    assert report.status == "ungradable"
+    assert "does not define `perceptronStep`" in report.message and "`perceptron_step`" in report.message
+    assert "raised" in report.message

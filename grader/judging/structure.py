@@ -234,4 +234,7 @@ def unloaded(status: str, error: str, function_names: Sequence[str], source: byt
     m = re.search(r"ModuleNotFoundError: No module named '([\w.]+)'", line)
     if status == "import-error" and m:
         return words("unloaded-import", module=m.group(1))[1]
+    names = list(definitions(source)) if status == "import-error" else []
+    if names and not set(function_names) & set(names):  # and it would not have found the function either
+        return words("unloaded-unnamed", fn=function_names[0], names=closest(function_names[0], names))[1]
     return ""
