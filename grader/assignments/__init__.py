@@ -9,8 +9,9 @@ from grader.assignments.assignment import BUNDLED, TERMS, Assignment, bundled, l
 from grader.assignments.convention import Convention
 from grader.assignments.functions import FunctionSpec
 from grader.assignments.orders import visiting_order
-from grader.assignments.reference import Knobs, augment, classify, run
+from grader.assignments.reference import Knobs, augment, classify, run, visited
 from grader.assignments.tolerance import derived as derived_tolerance, within as within_bounds
 
 __all__ = ['Assignment', 'BUNDLED', 'Convention', 'FunctionSpec', 'Knobs', 'TERMS', 'augment', 'bundled',
-    'classify', 'derived_tolerance', 'load', 'parse', 'resolve', 'run', 'visiting_order', 'within_bounds']
+    'classify', 'derived_tolerance', 'load', 'parse', 'resolve', 'run', 'visited', 'visiting_order',
+    'within_bounds']

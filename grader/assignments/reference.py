@@ -132,7 +132,7 @@ class _Loop:
     def one_pass(self, epoch: int) -> bool:
         """Visit the points once (or until an update, for the restart mistake); True when nothing was updated."""
         sc, knobs, clean = self.sc, self.knobs, True
-        for i in _visited(self.order, knobs.skip):
+        for i in visited(self.order, knobs.skip):
             row = sc.xs[i]
             score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
             hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score)
@@ -162,7 +162,7 @@ def _branch(branch: str | None, yi: int) -> tuple[int, int]:
     return {"weights": (0, 1), "offset": (1, 0), "offset-sign": (1, -1)}[part]
 
 
-def _visited(order, skip: str | None):
+def visited(order, skip: str | None):
     """The points one pass visits: all, or all but the last or the first (an off-by-one loop)."""
     return order[:-1] if skip == "last" else order[1:] if skip == "first" else order
 

@@ -204,7 +204,8 @@ def _recipes_many_passes(rng, offsets):
         X = [(Fraction(m + 1),) + lift, (Fraction(m),) + lift]
         y = [sign, -sign]
         half = Fraction(2 * m + 1, 2)
-        cert = Separator((Fraction(sign),), -sign * half) if off else Separator((Fraction(sign), -sign * half), Fraction(0))
+        cert = Separator((Fraction(sign),), -sign * half) if off \
+            else Separator((Fraction(sign), -sign * half), Fraction(0))
         if rng.integers(2):
             X, y = X[::-1], y[::-1]
         out.append(dict(X=tuple(X), y=tuple(y), offset=off, max_epochs=1000, cert=cert))

@@ -11,7 +11,7 @@ import yaml
 
 from exercises.core import scaled_to_integers
 from exercises.shared import render
-from grader.assignments import TERMS, Convention, Knobs
+from grader.assignments import TERMS, Convention, Knobs, visited
 from grader.cases.case import Expected, Points
 
 
@@ -86,8 +86,7 @@ def run_variant(v: Variant, X: Points, y, offset: bool, max_epochs: int) -> Expe
     mistakes, converged = 0, False
     for _ in range(epochs):
         clean = True
-        rows = list(zip(xs, labels))
-        for row, yi in rows[:-1] if v.skip == "last" else rows[1:] if v.skip == "first" else rows:
+        for row, yi in visited(list(zip(xs, labels)), v.skip):
             value = yi * (sum(a * b for a, b in zip(th, row)) + th0 * s)
             if value < 0 or (value == 0 and not v.strict):
                 clean, mistakes = False, mistakes + 1

@@ -14,10 +14,22 @@ from grader.judging.calling import Answer, read_vector, spec_of
 from grader.cases import Case, Expected, CATALOGUE, offered, run_normalized
 from grader.judging.judgement import Verdict, compare, compare_exact, compare_properties, expected_values
 from grader.judging import properties
+from grader.judging.online import ATOL, close
 from grader.judging.plans import read
 
 BIG_DENOMINATOR = 1 << 20
 ORDER = tuple(CATALOGUE)
+
+
+def keyed(pairs) -> tuple[tuple[str, Any], ...]:
+    """(name, x) pairs keyed `name#k`, k the index among that name's variants (one pass more or fewer, one branch
+    or the other): a mistake explains several cases only when one variant of it explains them all."""
+    seen: dict[str, int] = {}
+    out = []
+    for name, x in pairs:
+        seen[name] = seen.get(name, -1) + 1
+        out.append((f"{name}#{seen[name]}", x))
+    return tuple(out)
 
 
 class MutantTable:
@@ -29,7 +41,7 @@ class MutantTable:
         self._outputs: dict[str, tuple[tuple[str, Expected], ...]] = {}
         self._normalized: dict[str, tuple] = {}
         self._exact: dict[tuple, dict[tuple, tuple[str, ...]]] = {}
-        self._agrees: dict[str, tuple[tuple[tuple[str, int], bool], ...]] = {}
+        self._agrees: dict[str, tuple[tuple[str, bool], ...]] = {}
 
     def outputs(self, case_id: str) -> tuple[tuple[str, Expected], ...]:
         if case_id not in self._outputs and case_id in self._cases:
@@ -55,26 +67,16 @@ class MutantTable:
         return index
 
     def variants(self, case_id: str) -> tuple[tuple[str, Expected], ...]:
-        """Each mutant's output keyed `name#k`, k its index among that name's variants (one pass more or fewer): a
-        mistake explains several cases only when one variant of it explains them all."""
-        seen: dict[str, int] = {}
-        out = []
-        for name, e in self.outputs(case_id):
-            seen[name] = seen.get(name, -1) + 1
-            out.append((f"{name}#{seen[name]}", e))
-        return tuple(out)
+        """Each mutant's output keyed `name#k` (see `keyed`)."""
+        return keyed(self.outputs(case_id))
 
-    def agreement(self, case_id: str) -> tuple[tuple[tuple[str, int], bool], ...]:
-        """Per mutant variant, (name, its index among that name's variants), and whether it returns what the
-        reference returns on this case (on the graded fields)."""
+    def agreement(self, case_id: str) -> tuple[tuple[str, bool], ...]:
+        """Per mutant variant (`name#k`), whether it returns what the reference returns on this case (on the
+        graded fields)."""
         hit = self._agrees.get(case_id)
         if hit is None:
-            seen: dict[str, int] = {}
-            out = []
-            for name, e in self.outputs(case_id):
-                seen[name] = seen.get(name, -1) + 1
-                out.append(((name, seen[name]), _same_expected(self._a, self._cases[case_id], e)))
-            hit = self._agrees[case_id] = tuple(out)
+            hit = self._agrees[case_id] = tuple((key, _same_expected(self._a, self._cases[case_id], e))
+                                                for key, e in self.variants(case_id))  # none for a large case
         return hit
 
     def warm(self) -> "MutantTable":
@@ -104,13 +106,9 @@ def _matching(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> 
 def _own_weights(f, case: Case, answer: Answer) -> set[str]:
     """A class's predict judged on the weights its model reports (its own update may have set others): each
     classify mistake run on those weights."""
-    out, seen = set(), {}
-    for name, knobs in offered(f):
-        seen[name] = seen.get(name, -1) + 1
-        e = tasks.classify.expected(f, case.X, (answer.theta, Fraction(0)), knobs.tie)
-        if answer.predictions is not None and answer.predictions == e.predictions:
-            out.add(f"{name}#{seen[name]}")
-    return out
+    start = (answer.theta, Fraction(0))
+    return {key for key, knobs in keyed(offered(f)) if answer.predictions is not None
+            and answer.predictions == tasks.classify.expected(f, case.X, start, knobs.tie).predictions}
 
 
 def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
@@ -127,20 +125,8 @@ def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
     if f.task == "averaged" and answer.theta is not None and len(answer.theta) == len(e.theta):
         # a wrong count gives averages floats cannot hold exactly: compare to 1e-9
         got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
-        return _close(got, list(e.theta) + [e.theta0])
+        return close(got, list(e.theta) + [e.theta0])
     return not compare(a, shadow, answer)
-
-
-_RTOL, _ATOL = Fraction(1, 10**9), Fraction(1, 10**12)
-
-
-def _close(got: Sequence, want: Sequence) -> bool:
-    """numpy.allclose's test (|g − w| ≤ atol + rtol·|w|), in exact arithmetic: any size of number is safe."""
-    if len(got) != len(want):
-        return False
-    pairs = [(g if type(g) is Fraction else Fraction(g), w if type(w) is Fraction else Fraction(w))
-             for g, w in zip(got, want)]
-    return all(abs(g - w) <= _ATOL + _RTOL * abs(w) for g, w in pairs)
 
 
 def _scaled_copy(answer: Answer, e: Expected) -> bool:
@@ -151,9 +137,9 @@ def _scaled_copy(answer: Answer, e: Expected) -> bool:
     if pivot is None or got[pivot] == 0:  # one number alone is its own multiple: other cases must agree
         return False
     c = Fraction(got[pivot]) / Fraction(ref[pivot])
-    if c <= 0 or abs(c - 1) < _ATOL or (answer.converged is not None and answer.converged != e.converged):
+    if c <= 0 or abs(c - 1) < ATOL or (answer.converged is not None and answer.converged != e.converged):
         return False
-    return _close(got, [c * Fraction(v) for v in ref])
+    return close(got, [c * Fraction(v) for v in ref])
 
 
 def _wrong_count(answer: Answer, e: Expected, final: Expected | None) -> set[str]:
@@ -216,7 +202,7 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
     if f.task == "averaged":
         names |= _wrong_count(answer, e, dict(table.outputs(case.case_id)).get("average-final-offset"))
     norm = table.normalized(case.case_id)
-    if norm is not None and _close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
+    if norm is not None and close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
         names.add("normalized-points")
     if not names and f.task == "perceptron" and f.convention.start in ("zero", "ones") and not f.convention.by_property:
         if _big(answer):
@@ -285,8 +271,8 @@ def contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
     bad: dict[str, int] = {}
     for c in cases:
         passed = verdicts[c.case_id].passed
-        for (name, k), agrees in table.agreement(c.case_id):
-            bad[f"{name}#{k}"] = bad.get(f"{name}#{k}", 0) + int(passed and not agrees)
+        for key, agrees in table.agreement(c.case_id):
+            bad[key] = bad.get(key, 0) + int(passed and not agrees)
     return bad
 
 

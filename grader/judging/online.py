@@ -10,22 +10,17 @@ import functools
 from fractions import Fraction
 
 from exercises.core import scaled_to_integers
+from grader.assignments import Convention
 
 MAX_STATES = 5_000
 MAX_BATCH_PASSES = 1_000
-_RTOL = Fraction(1, 10**9)
-
-
-def reachable(conv, pts: tuple, y: tuple) -> frozenset | None:
-    """The end states (scaled to integers) of the online perceptron from zero under the course's tie rule, or None
-    when there are more than MAX_STATES states."""
-    return _reachable(conv.tie, pts, y)
+RTOL, ATOL = Fraction(1, 10**9), Fraction(1, 10**12)
 
 
 @functools.lru_cache(maxsize=512)
-def _reachable(tie: str, pts: tuple, y: tuple) -> frozenset | None:
-    from grader.assignments import Convention
-    conv = Convention(tie=tie)
+def reachable(conv: Convention, pts: tuple, y: tuple) -> frozenset | None:
+    """The end states (scaled to integers) of the online perceptron from zero under the course's tie rule, or None
+    when there are more than MAX_STATES states."""
     xs = scaled_to_integers(pts)[0]
     start = (0,) * len(xs[0])
     seen, frontier, ends = {start}, [start], set()
@@ -48,21 +43,31 @@ def _reachable(tie: str, pts: tuple, y: tuple) -> frozenset | None:
 
 def is_reachable(ends: frozenset, pts: tuple, w: tuple) -> bool:
     """w is c times one end state (c > 0: the step η; compared to 1e-9, as floats may hold it); the states are
-    scaled to integers by the points' common denominator (no points: as they are)."""
-    scale = scaled_to_integers(pts)[3] if pts else 1
-    got = [Fraction(v) for v in w]
-    return any(_proportional(got, [Fraction(v) * scale for v in end]) for end in ends)
+    scaled to integers by the points' common denominator."""
+    scale = scaled_to_integers(pts)[3]
+    return any(proportional(w, [Fraction(v) * scale for v in end]) for end in ends)
 
 
-def _proportional(got: list, ref: list) -> bool:
+def proportional(got, ref) -> bool:
+    """got is c times ref for one c > 0, each number within numpy.allclose's bounds of c·ref."""
+    got = [Fraction(v) for v in got]
     pivot = next((k for k, v in enumerate(ref) if v != 0), None)
     if pivot is None:
         return not any(got)
-    c = got[pivot] / ref[pivot]
-    return c > 0 and all(abs(g - c * r) <= _RTOL * abs(c * r) + Fraction(1, 10**12) for g, r in zip(got, ref))
+    c = got[pivot] / Fraction(ref[pivot])
+    return c > 0 and close(got, [c * Fraction(r) for r in ref])
 
 
-def batch(conv, pts: tuple, y: tuple, eta: Fraction) -> tuple | None:
+def close(got, want) -> bool:
+    """numpy.allclose's test (|g − w| ≤ atol + rtol·|w|), in exact arithmetic: any size of number is safe."""
+    if len(got) != len(want):
+        return False
+    pairs = [(g if type(g) is Fraction else Fraction(g), w if type(w) is Fraction else Fraction(w))
+             for g, w in zip(got, want)]
+    return all(abs(g - w) <= ATOL + RTOL * abs(w) for g, w in pairs)
+
+
+def batch(conv: Convention, pts: tuple, y: tuple, eta: Fraction) -> tuple | None:
     """The batch perceptron's weights: each pass adds η·y·x of every point misclassified at the pass's start, until
     none is (None if that takes more than MAX_BATCH_PASSES passes)."""
     w = [Fraction(0)] * len(pts[0])

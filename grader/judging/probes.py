@@ -4,7 +4,8 @@ child after its cases (a passing submission runs none), and judged here against 
 - again: the visible cases once more (different answers: the code is random);
 - epochs: five points no line separates, with two epoch limits where the reference's answers differ (the same answer
   twice: the limit is ignored; no answer in time: the code does not stop);
-- features: the point (1, 2, 4) alone (or (1, 2) where the course fixes two features), so each coordinate of θ after its update says which x it added;
+- features: the point (1, 2, 4) alone (or (1, 2) where the course fixes two features), so each coordinate of θ
+  after its update says which x it added;
 - batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs)."""
 
 from __future__ import annotations

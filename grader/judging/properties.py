@@ -68,7 +68,7 @@ def batch_answer(f: FunctionSpec, case: Case, answer: Answer) -> bool:
     """The weights are (η times) what a batch perceptron from zero returns on these data."""
     pts, w, _, _ = space(f, case, answer)
     got = online.batch(f.convention, pts, tuple(case.y), f.convention.steps[0])
-    return got is not None and any(got) and online.is_reachable(frozenset({got}), (), w)
+    return got is not None and any(got) and online.proportional(w, got)
 
 
 def online_ok(f: FunctionSpec, case: Case, answer: Answer) -> bool:

@@ -24,7 +24,7 @@ def fixed_length(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
     f = spec_of(a, cases[0])
     if f.task not in ("perceptron", "averaged") or f.method or "theta" not in f.returns:
         return None
-    failed = [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"]
+    failed = _malformed(cases, verdicts)
     if len(failed) < 2:
         return None
     if f.convention.bias == "separate" and all(c.expected.theta is not None and
@@ -62,7 +62,7 @@ def broadcast_square(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str
     f = spec_of(a, cases[0])
     if f.task != "classify" or f.method:
         return None
-    failed = [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"]
+    failed = _malformed(cases, verdicts)
     shapes = [_shape(value_of(outcomes[c.case_id])) if outcomes[c.case_id].status == "returned" else None
               for c in failed]
     if not failed or any(s != (len(c.X), len(c.X)) for s, c in zip(shapes, failed)) \
@@ -76,7 +76,7 @@ def numpy_matrix(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
                  verdicts: Mapping[str, Any]) -> Finding | None:
     """Every malformed answer was an np.matrix (it crosses the sandbox as its type name only)."""
     f = spec_of(a, cases[0])
-    failed = [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"]
+    failed = _malformed(cases, verdicts)
     if not failed or f.method or any(getattr(value_of(outcomes[c.case_id]), "type_name", None) != "matrix"
                                      for c in failed if outcomes[c.case_id].status == "returned") \
             or any(outcomes[c.case_id].status != "returned" for c in failed):
@@ -87,28 +87,25 @@ def numpy_matrix(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
 
 def _shape(value: Any) -> tuple[int, ...] | None:
     """The shape of a nested list or array of numbers (None when ragged or not numbers)."""
-    numbers = flat(value)
+    numbers = flat(value)  # first: only plain numbers, a bounded count, reach np.shape
     if numbers is None:
         return None
-    if isinstance(value, np.ndarray):
-        return tuple(np.asarray(value).shape)
-    shape, v = [], value
-    while isinstance(v, (list, tuple, np.ndarray)) and len(v) > 0 and len(shape) < 8:
-        if isinstance(v, np.ndarray):
-            return tuple(shape) + tuple(np.asarray(v).shape) if len(numbers) == np.prod(shape + list(v.shape)) else None
-        shape.append(len(v))
-        v = v[0]
-    size = 1
-    for k in shape:
-        size *= k
-    return tuple(shape) if size == len(numbers) else None
+    try:
+        shape = np.shape(value)
+    except ValueError:  # ragged
+        return None
+    return tuple(shape) if int(np.prod(shape)) == len(numbers) else None
+
+
+def _malformed(cases: Sequence[Case], verdicts: Mapping[str, Any]) -> list[Case]:
+    """The cases whose answer could not be read as the course's values."""
+    return [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"]
 
 
 def list_not_tuple(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Any]) -> Finding | None:
     """Answers read as lists where the course's own checker tests `type(res) == tuple` (container: tuple)."""
     f = spec_of(a, cases[0])
-    failed = [c for c in cases if c.case_id in verdicts and verdicts[c.case_id].status == "malformed"
-              and NOT_TUPLE in verdicts[c.case_id].message]
+    failed = [c for c in _malformed(cases, verdicts) if NOT_TUPLE in verdicts[c.case_id].message]
     if not failed:
         return None
     title, hint = words("list-not-tuple", fn=f.name, returns=[a.term(r) for r in f.returns], n=len(failed))

@@ -131,8 +131,8 @@ def _param(slot: str, case: Case | None) -> str:
 def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any], facts: Mapping,
                verdicts: Mapping[str, Any] | None = None) -> Finding | None:
     """The one structural fact that accounts for a function's failures, or None."""
-    f = spec_of(a, cases[0])
-    stub = placeholder(f, cases, outcomes, verdicts or {}, facts)
+    f, verdicts = spec_of(a, cases[0]), verdicts or {}
+    stub = placeholder(f, cases, outcomes, verdicts, facts)
     if stub is not None:
         title, hint = words("stub", fn=f.name, how=stub[0], theta=a.term("theta"), n=len(stub[1]))
         return finding(a, cases, "stub", stub[1], "structure", title, hint)
@@ -163,10 +163,9 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             call=course_call(a, f, next((c for c in cases if c.visible), cases[0])),
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
-    counted = _count(a, f, cases, verdicts or {})
-    return counted or list_not_tuple(a, cases, verdicts or {}) or fixed_length(a, cases, outcomes, verdicts or {}) \
-        or broadcast_square(a, cases, outcomes, verdicts or {}) or numpy_matrix(a, cases, outcomes, verdicts or {}) \
-        or python2(a, cases, outcomes)
+    return _count(a, f, cases, verdicts) or list_not_tuple(a, cases, verdicts) \
+        or fixed_length(a, cases, outcomes, verdicts) or broadcast_square(a, cases, outcomes, verdicts) \
+        or numpy_matrix(a, cases, outcomes, verdicts) or python2(a, cases, outcomes)
 
 
 def _count(a: Assignment, f, cases, verdicts) -> Finding | None:

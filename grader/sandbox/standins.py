@@ -1,9 +1,9 @@
 """Stand-ins for modules a course's files import but the grading environment lacks (standalone, child side).
 
 Loaded by path by harness.py inside the sandboxed child; imports only stdlib and numpy. An assignment lists the
-top-level names (matplotlib, scipy, pandas, utils, ...), or "*" for any; a finder placed after the real ones
-answers only for those that are not installed. Importing a stand-in always works and so does using it while the file loads (a
-plot drawn at import does nothing); a graded call that uses it raises, with one sentence naming the module.
+top-level names (matplotlib, scipy, pandas, utils, ...), or "*" for any; a finder placed after the real ones answers
+only for those that are not installed. Importing a stand-in always works and so does using it while the file loads
+(a plot drawn at import does nothing); a graded call that uses it raises, with one sentence naming the module.
 `pylab` stands in as numpy's namespace (as the real pylab is) plus the plotting names.
 """
 
