@@ -40,7 +40,7 @@ class Suite:
         table = MutantTable(a, self.visible + self.hidden)
         self.table = table.warm() if warm else table
         self.probes = shrink_probes(self.visible, a)
-        self.checks = build_probes(a, self.visible)  # behaviour probes, run only for a failing submission
+        self.checks = build_probes(a, self.visible, self.hidden)  # behaviour probes, run only for a failing submission
         self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes + self._checked}
         self._inputs: dict[Any, dict[str, Any]] = {}
 

@@ -108,3 +108,19 @@ def test_reference_matches_exercises_core(name):
     suite = Suite(SMALL, "core")
     assert any(run_variant(v, c.X, c.y, c.offset, c.max_epochs) != reference(c.X, c.y, c.offset, c.max_epochs)
                for c in suite.cases)
+
+
+def test_every_wrong_case_runs_again_hidden_ones_too():
+    """Randomness is found from any wrong case answered differently the second time, not only from the visible
+    cases and the twin pair: a shuffle that gave the twins the same answer by chance (about 1 grading in 60 of
+    submissions/shuffled.py before) must not hide it."""
+    from grader.judging import Verdict, wanted_probes
+    suite = Suite(load(), "again")
+    again = {p.repeats for p in suite.checks if p.kind == "again"}
+    small = {c.case_id for c in suite.cases if c.check == "result" and "large" not in c.tags}
+    assert again == small and {c.case_id for c in suite.hidden} & again
+    verdicts = {c.case_id: Verdict(c.case_id, c.case_id not in small, "wrong" if c.case_id in small else "passed",
+                                   "", None) for c in suite.cases}
+    verdicts[suite.hidden[0].case_id] = Verdict(suite.hidden[0].case_id, False, "timeout", "", None)
+    rerun = {p.repeats for p in wanted_probes(suite.checks, {"perceptron"}, verdicts) if p.kind == "again"}
+    assert rerun == small - {suite.hidden[0].case_id}  # a time-out would only cost its time again

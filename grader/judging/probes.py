@@ -1,7 +1,8 @@
 """Probes: small calls that test a hypothesis about a failing function's behaviour, run in the submission's own
 child after its cases (a passing submission runs none), and judged here against the exact reference.
 
-- again: the visible cases once more (different answers: the code is random);
+- again: the cases that came back wrong, once more (different answers: the code is random). Hidden cases too, so
+  that one coincidence (a shuffle that happened to give the same answer twice) cannot hide the randomness;
 - epochs: five points no line separates, with two epoch limits where the reference's answers differ (the same answer
   twice: the limit is ignored; no answer in time: the code does not stop);
 - features: the point (1, 2, 4) alone (or (1, 2) where the course fixes two features), so each coordinate of θ
@@ -72,15 +73,15 @@ def _case(a: Assignment, base: Case, cid: str, X, y, epochs: int | None) -> Case
                    seconds=PROBE_SECONDS, start=start, twin="", visible=True)
 
 
-def build(a: Assignment, visible: Sequence[Case]) -> tuple[Probe, ...]:
+def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -> tuple[Probe, ...]:
     """Every probe of every graded function the probes apply to (built once per suite)."""
     out: list[Probe] = []
     for f in a.functions:
         base = _base(a, f, visible)
         if base is None or f.method:
             continue
-        out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id) for c in visible
-                if spec_of(a, c) is f and c.check == "result"]
+        out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id)
+                for c in (*visible, *hidden) if spec_of(a, c) is f and c.check == "result" and "large" not in c.tags]
         if f.task not in ("perceptron", "averaged") or f.convention.epochs == "none":
             continue
         pre = f"{f.name or 'f'}.probe"
@@ -110,8 +111,8 @@ def build(a: Assignment, visible: Sequence[Case]) -> tuple[Probe, ...]:
 
 
 def wanted(probes: Sequence[Probe], failing: set[str], verdicts: Mapping[str, Any] | None = None) -> list[Probe]:
-    """The probes of the functions that failed some case; a visible case runs again only if it came back with a
-    wrong value the first time (a time-out would only cost its time again)."""
+    """The probes of the functions that failed some case; a case runs again only if it came back with a wrong value
+    the first time (a time-out would only cost its time again)."""
     def useful(p: Probe) -> bool:
         v = (verdicts or {}).get(p.repeats)
         return p.kind != "again" or (v is not None and v.status == "wrong")
