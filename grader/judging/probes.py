@@ -1,7 +1,7 @@
 """Probes: small calls that test a hypothesis about a failing function's behaviour, run in the submission's own
 child after its cases (a passing submission runs none), and judged here against the exact reference.
 
-- again: the cases that came back wrong, once more (different answers: the code is random). Hidden cases too, so
+- again: the small cases that came back wrong, once more (different answers: the code is random). Hidden cases too, so
   that one coincidence (a shuffle that happened to give the same answer twice) cannot hide the randomness;
 - epochs: five points no line separates, with two epoch limits where the reference's answers differ (the same answer
   twice: the limit is ignored; no answer in time: the code does not stop);
@@ -25,6 +25,8 @@ from grader.judging.judgement import judge, show, show_row
 from grader.judging.wording import words
 
 PROBE_SECONDS = 1.0
+AGAIN_POINTS = 12  # a case runs again only if it is this small: a rerun costs what the case cost (a buggy loop that
+# never stops early runs its whole epoch limit), and the small cases are many enough to show a shuffle
 F = Fraction
 # Five points no line separates, on which the answers after 1, 2 and 3 passes differ, with and without offset, and
 # also with any one point left out or the order reversed (so that such bugs do not pass for an ignored limit).
@@ -80,8 +82,9 @@ def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -
         base = _base(a, f, visible)
         if base is None or f.method:
             continue
-        out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id)
-                for c in (*visible, *hidden) if spec_of(a, c) is f and c.check == "result" and "large" not in c.tags]
+        if not f.convention.by_property:  # randomness is allowed where results are graded by property
+            out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id)
+                    for c in (*visible, *hidden) if spec_of(a, c) is f and c.check == "result" and len(c.X) <= AGAIN_POINTS]
         if f.task not in ("perceptron", "averaged") or f.convention.epochs == "none":
             continue
         pre = f"{f.name or 'f'}.probe"
