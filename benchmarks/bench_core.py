@@ -10,7 +10,7 @@ import numpy as np
 
 import math
 
-from exercises.core import cover_count, decide, perceptron_trace, scaled_to_integers
+from rosenblatt.core import cover_count, decide, perceptron_trace, scaled_to_integers
 
 
 def _data(rng: np.random.Generator, n: int, d: int, separable: bool) -> tuple[list, list]:

@@ -21,7 +21,7 @@ Everything the issue asks for is printed by one run (about 15 minutes on 2 share
   grader's peak memory;
 * scaling: wall time for 10, 100 and 1,000 copies (`--jobs 2`), the least-squares line and its worst deviation;
 * hidden: what the hidden suite costs a correct plain-Python loop;
-* probes: what the behaviour probes (grader/judging/probes.py) cost per submission, in one process with one warm
+* probes: what the behaviour probes (grader/diagnosis/probes.py) cost per submission, in one process with one warm
   strong sandbox, beside the same grading with no probes in the same run: for failing samples whose diagnosis
   needs them (an ignored epoch limit, batch updates, a mixed index, a loop that never stops) and for `correct.py`,
   which runs none.
@@ -429,7 +429,8 @@ def probe_cost(n: int) -> dict:
     """Median grading time per submission with and without the behaviour probes (same sandbox, interleaved)."""
     from grader.assignments.assignment import load
     from grader.grading import grade
-    from grader.judging import wanted_probes, spec_of
+    from grader.diagnosis import wanted_probes
+    from grader.judging import spec_of
     from grader.suite import Suite
     from grader.sandbox import Limits, Sandbox
 

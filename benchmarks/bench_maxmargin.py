@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.core import decide, max_margin
-from exercises.core.maxmargin import WARM_START_POINTS
+from rosenblatt.core import decide, max_margin
+from rosenblatt.core.maxmargin import WARM_START_POINTS
 
 
 def _data(rng: np.random.Generator, n: int, d: int, offset: bool) -> tuple[list, list]:

@@ -1,3 +1,2 @@
-"""Rosenblatt's exercise side: the exact perceptron math core, exercise kinds and bundled specs."""
-
-__version__ = "0.1.0"
+"""Rosenblatt's exercise flow: exercise kinds, bundled specs, generation, answers and handouts, exports, and the
+command line (the one place where the two flows meet)."""

@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Sequence
 
-from exercises import __version__
-from exercises.shared import UsageError, folder_names, render
+from rosenblatt import __version__
+from rosenblatt.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
 from exercises.generation import macros, render_variant, Spec, Sheet, Variant
 from exercises.answers import answer_key, build_handout, render_handout_page, DigestPlan, DEFAULT_PLAN

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from exercises.shared import atomic_write, RosenblattError, SubmissionError, display_name, folder_name
+from rosenblatt.shared import atomic_write, RosenblattError, SubmissionError, display_name, folder_name
 from grader.assignments import BUNDLED, Assignment
 from grader.grading import Report, grade
 from grader.reports import row_from_results, write_gradebook, load_results, results_json, write_submission

@@ -7,12 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from exercises.shared import UsageError
+from rosenblatt.shared import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("list", help="list the bundled exercise specs and grading assignments (course presets)")
-    p.set_defaults(run=run_list)
     p = sub.add_parser("grade", help="grade student perceptron files: results.json, feedback, gradebook.csv")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="submission files or folders of them")
     _assignment_arg(p)
@@ -59,21 +57,12 @@ def _register_gradescope(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_package)
 
 
-def run_list(args: argparse.Namespace) -> int:
-    from grader import assignments
-    from exercises.shared import render
-    from exercises.generation import BUNDLED, bundled_names, load_spec
-
-    specs = [load_spec(name) for name in bundled_names()]
-    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=assignments.bundled(),
-                 assignment_folder=str(assignments.BUNDLED)), end="")
-    return 0
-
-
 def _assignment_arg(p: argparse.ArgumentParser) -> None:
+    from grader.assignments import preset_names  # the presets' file names only: no YAML is read for a help text
+
     p.add_argument("--assignment", metavar="NAME|FILE",
-                   help="bundled assignment name (see `rosenblatt list`: default, column, mit6036, mitx686x, cs4780, "
-                        "cs188, udacity, lfd) or an assignment YAML file (default: default)")
+                   help=f"bundled assignment name (see `rosenblatt list`: {', '.join(preset_names())}) or an "
+                        "assignment YAML file (default: default)")
 
 
 def _sandbox_factory(a, isolation: str = "auto", ahead: bool = False):
@@ -85,7 +74,7 @@ def _sandbox_factory(a, isolation: str = "auto", ahead: bool = False):
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    from exercises.shared import read_roster
+    from rosenblatt.shared import read_roster
     from grader import assignments
     from grader.batch import discover, grade_batch, preset_samples, run_seed
 

@@ -21,8 +21,8 @@ import re
 import threading
 from typing import Any, Sequence
 
-from exercises import __version__
-from exercises.shared import UsageError
+from rosenblatt import __version__
+from rosenblatt.shared import UsageError
 from grader.assignments import Assignment
 
 LOCAL = re.compile(r"local:([0-9]+)")
@@ -121,7 +121,7 @@ def _commitment(seed: str) -> str:
 @functools.lru_cache(maxsize=4)
 def _worker_suite(where: str, raw: bytes, seed: str):
     """The cases of one assignment and seed, built once per worker process (the mutant table is not needed)."""
-    from exercises.shared import load_yaml_text
+    from rosenblatt.shared import load_yaml_text
     from grader.assignments import parse
     from grader.suite import Suite
 
@@ -167,7 +167,7 @@ def run_on_worker(task: dict) -> bytes:
 
     Returns b"<assignment sha256> <seed commitment> <version>\\n" + the run as strict JSON, or b"error <message>".
     """
-    from exercises.shared import RosenblattError
+    from rosenblatt.shared import RosenblattError
     from grader.sandbox import run_to_json
 
     if task.get("version") != __version__:

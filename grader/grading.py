@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grader.assignments import Assignment
-from grader.judging import (spec_of, Finding, diagnose, Verdict, judge, Shrunk, shrink, definitions, unloaded_hint,
-                            probe_findings, probe_verdicts, random_functions, star_imports, trains, wanted_probes)
+from grader.diagnosis import (Finding, definitions, diagnose, probe_findings, probe_verdicts, random_functions,
+                              star_imports, trains, unloaded_hint, wanted_probes)
+from grader.judging import Shrunk, Verdict, judge, shrink, spec_of
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
 from grader.suite import INSPECT, Suite

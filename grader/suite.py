@@ -5,10 +5,11 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Sequence
 
-from exercises import __version__
+from rosenblatt import __version__
 from grader import tasks
 from grader.assignments import Assignment
-from grader.judging import spec_of, MutantTable, build_probes, case_input, shrink_probes
+from grader.diagnosis import MutantTable, build_probes
+from grader.judging import case_input, shrink_probes, spec_of
 from grader.cases import Case
 
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 
 from exercises.answers.answer_parse import MAX_TEXT, as_set, canonical, parse_answer, parse_bool, parse_exact
 from exercises.answers.kdf import Kdf
-from exercises.shared.errors import AnswerError
-from exercises.shared.numbers import fraction_str
+from rosenblatt.shared.errors import AnswerError
+from rosenblatt.shared.numbers import fraction_str
 
 
 def _short(value):

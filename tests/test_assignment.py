@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from exercises.cli.main import main
-from exercises.shared.errors import AssignmentError
+from rosenblatt.shared.errors import AssignmentError
 from grader.assignments.assignment import FAMILIES, load
 
 COLUMN = (Path(__file__).resolve().parent.parent / "grader" / "assignments" / "column.yaml").read_text()

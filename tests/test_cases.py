@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exercises.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
+from rosenblatt.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
 from grader.assignments.assignment import load
 from grader.cases.case import hidden_cases, visible_cases
 from grader.cases.draw import _has_tie

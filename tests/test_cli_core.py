@@ -120,7 +120,7 @@ def test_version(capsys):
 
 
 def test_html_templates_are_autoescaped_with_or_without_j2_suffix():
-    from exercises.shared.templating import environment
+    from rosenblatt.shared.templating import environment
 
     env = environment()
     for name in ("x.html", "x.html.j2", "x.svg", "x.svg.j2"):
@@ -132,7 +132,7 @@ def test_html_templates_are_autoescaped_with_or_without_j2_suffix():
 def test_cover_count_is_the_partial_row_sum_on_both_sides_of_the_row():
     import math
 
-    from exercises.core import cover_count
+    from rosenblatt.core import cover_count
 
     for P in range(1, 60):
         for N in range(1, P + 3):

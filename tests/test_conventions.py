@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import grader.sandbox as sandbox_module
-from exercises.core import perceptron_trace
-from exercises.shared.errors import AssignmentError
+from rosenblatt.core import perceptron_trace
+from rosenblatt.shared.errors import AssignmentError
 from grader.assignments.assignment import load
 from grader.assignments.convention import Convention
 from grader.grading import grade

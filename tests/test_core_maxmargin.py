@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from exercises.cli.main import main
-from exercises.core import decide, max_margin, perceptron_trace, signed_rows, verify_kkt
-from exercises.core.linalg import independent, min_norm_on
+from rosenblatt.core import decide, max_margin, perceptron_trace, signed_rows, verify_kkt
+from rosenblatt.core.linalg import independent, min_norm_on
 from exercises.generation.variants import build_sheets, variant_seeds
 from exercises.generation.spec import parse_spec
 

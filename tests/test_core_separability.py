@@ -6,11 +6,11 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from exercises.core import (
+from rosenblatt.core import (
     Infeasibility, Separator, cover_count, cover_fraction, decide, margin_bound, perceptron_trace, separability,
     verify_infeasibility, verify_separator
 )
-from exercises.core.separation import verify
+from rosenblatt.core.separation import verify
 
 XOR_X = [[0, 0], [1, 1], [0, 1], [1, 0]]
 XOR_Y = [-1, -1, 1, 1]

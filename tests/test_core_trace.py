@@ -5,7 +5,7 @@ from fractions import Fraction as F
 
 from hypothesis import given, settings, strategies as st
 
-from exercises.core import perceptron_trace
+from rosenblatt.core import perceptron_trace
 
 SEED_X = [[1, 2], [-1, 2], [0, -1]]
 SEED_Y = [1, -1, -1]
@@ -106,7 +106,7 @@ _VALUES = st.one_of(
 @given(data=st.data(), rows=st.integers(1, 6), dim=st.integers(1, 4))
 def test_scaled_to_integers_is_the_exact_lcd_scaling(data, rows, dim):
     """Ints, Fractions and floats (down to subnormals): each value n/d becomes n·(s/d), s the least common denominator."""
-    from exercises.core import scaled_to_integers
+    from rosenblatt.core import scaled_to_integers
 
     X = [data.draw(st.lists(_VALUES, min_size=dim, max_size=dim)) for _ in range(rows)]
     if data.draw(st.booleans()):  # immutable points: their integer rows are cached and shared

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from exercises.cli.main import main
-from exercises.shared import AssignmentError
+from rosenblatt.shared import AssignmentError
 from grader.assignments import load
 from grader.intake import assemble, defined_names, used_names
 

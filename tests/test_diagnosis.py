@@ -114,7 +114,8 @@ def test_every_wrong_case_runs_again_hidden_ones_too():
     """Randomness is found from any wrong case answered differently the second time, not only from the visible
     cases and the twin pair: a shuffle that gave the twins the same answer by chance (about 1 grading in 60 of
     submissions/shuffled.py before) must not hide it."""
-    from grader.judging import Verdict, wanted_probes
+    from grader.diagnosis import wanted_probes
+    from grader.judging import Verdict
     suite = Suite(load(), "again")
     again = {p.repeats for p in suite.checks if p.kind == "again"}
     small = {c.case_id for c in suite.cases if c.check == "result" and len(c.X) <= 12}

@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from exercises.answers.answer_parse import canonical, parse_answer
 from exercises.cli.main import main
-from exercises.shared.errors import AnswerError
+from rosenblatt.shared.errors import AnswerError
 from exercises.answers.answer_check import check_exercise
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -59,7 +59,7 @@ def test_a_step_that_keeps_the_boundary_draws_one_labelled_line():
 
 @pytest.mark.parametrize("fmt", ["html"])
 def test_the_same_thing_has_the_same_colour_in_exercises_and_feedback(fmt):
-    from exercises.shared import render
+    from rosenblatt.shared import render
 
     kind, v, fig = next(f for f in _figures() if f[0] == "mistake_bound")
     svg = render_variant(v, [fmt])[fmt]["key"]

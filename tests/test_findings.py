@@ -11,7 +11,7 @@ import grader.sandbox as sandbox_module
 from grader.assignments.assignment import load
 from grader.grading import grade
 from grader.reports.report import view
-from exercises.shared import render
+from rosenblatt.shared import render
 from grader.suite import Suite
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"

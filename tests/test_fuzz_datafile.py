@@ -5,8 +5,8 @@ import string
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exercises.shared.datafile import DataSet, load_data
-from exercises.shared.errors import DataError
+from rosenblatt.shared.datafile import DataSet, load_data
+from rosenblatt.shared.errors import DataError
 
 ADVERSARIAL = [
     "X: [[__import__('os').system('true'), 1]]\ny: [1]",

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exercises.shared.errors import AssignmentError, SpecError
+from rosenblatt.shared.errors import AssignmentError, SpecError
 from exercises.generation.variants import build_sheets, variant_seeds
 from exercises.generation.spec import BUNDLED, load_spec
 from grader.assignments import assignment

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from exercises.shared.errors import SubmissionError
+from rosenblatt.shared.errors import SubmissionError
 from grader.assignments.assignment import load
 from grader.batch import discover, grade_batch, run_seed
 from test_grader_helpers import FakeCaseInput, FakeSandbox

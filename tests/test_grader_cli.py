@@ -141,7 +141,7 @@ def test_gradescope_container_and_package(tmp_path):
     assert main(["gradescope-package", "--assignment", "column", "--out", str(zpath)]) == 0
     names = zipfile.ZipFile(zpath).namelist()
     assert {"setup.sh", "run_autograder", "assignment/column.yaml", "assignment/column.md", "secret.txt",
-            "rosenblatt/grader/cli.py", "rosenblatt/exercises/_templates/grader/feedback.md.j2",
+            "rosenblatt/grader/cli.py", "rosenblatt/rosenblatt/_templates/grader/feedback.md.j2",
             "rosenblatt/requirements.txt"} <= set(names)
 
 

@@ -13,7 +13,7 @@ import yaml
 from browser_helpers import chromium, set_viewport
 from exercises.answers.answer_parse import as_set, canonical, parse_answer
 from exercises.cli.main import main
-from exercises.shared.errors import AnswerError
+from rosenblatt.shared.errors import AnswerError
 from exercises.answers.digests import handout_oracle
 
 CORPUS = [
@@ -227,7 +227,7 @@ def test_wrong_answers_say_what_is_wrong_and_never_the_answer(browser, sheet):
 
 def test_a_vector_in_round_brackets_is_refused_as_check_answers_refuses_it(browser, sheet):
     from exercises.answers.answer_parse import parse_answer
-    from exercises.shared import AnswerError
+    from rosenblatt.shared import AnswerError
 
     with pytest.raises(AnswerError):
         parse_answer("(0, 3)")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from exercises.shared.inert import CSV_TRIGGERS
+from rosenblatt.shared.inert import CSV_TRIGGERS
 from grader.assignments.assignment import load as load_assignment
 from grader.batch import discover, grade_batch
 from grader.sandbox import Limits, Sandbox

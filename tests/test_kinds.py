@@ -8,12 +8,12 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from exercises.shared.errors import SpecError
-from exercises.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
+from rosenblatt.shared.errors import SpecError
+from rosenblatt.core import Infeasibility, Separator, perceptron_trace, verify_infeasibility, verify_separator
 from exercises.generate import variant_json
 from exercises.generation.variants import build_sheets, variant_seeds
 from exercises.kinds.hand_trace import has_tie
-from exercises.shared.numbers import to_fraction
+from rosenblatt.shared.numbers import to_fraction
 from exercises.generation.spec import parse_spec
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,14 +6,15 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SUBPACKAGES = ("exercises.answers", "exercises.cli", "exercises.core", "exercises.export", "exercises.generation",
-               "exercises.kinds", "exercises.shared", "grader.assignments", "grader.cases", "grader.intake",
-               "grader.judging", "grader.platforms", "grader.reports", "grader.sandbox", "grader.tasks")
+SUBPACKAGES = ("rosenblatt.core", "rosenblatt.shared", "exercises.answers", "exercises.cli", "exercises.export",
+               "exercises.generation", "exercises.kinds", "grader.assignments", "grader.cases", "grader.diagnosis",
+               "grader.intake", "grader.judging", "grader.platforms", "grader.reports", "grader.sandbox", "grader.tasks")
+TOPS = ("rosenblatt", "exercises", "grader")
 
 
 def _modules() -> dict[str, Path]:
     found = {}
-    for top in ("exercises", "grader"):
+    for top in TOPS:
         for path in (ROOT / top).rglob("*.py"):
             parts = path.relative_to(ROOT).with_suffix("").parts
             found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
@@ -51,7 +52,7 @@ def _imports(name: str, path: Path) -> set[str]:
             if node.level:
                 base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
             # `from package import name` takes the face's own binding first (a face may re-export a function
-            # named like its module: exercises.shared's render); only a name the face leaves unbound is a module
+            # named like its module: rosenblatt.shared's render); only a name the face leaves unbound is a module
             subs = [f"{base}.{alias.name}" if alias.name not in _bound(base) else base for alias in node.names]
             targets = [s for s in subs if s in MODULES] + [base] * any(s not in MODULES for s in subs)
         else:
@@ -98,22 +99,23 @@ def test_every_module_opens_with_a_docstring():
     assert not bare, bare
 
 
-# What each room may import besides itself, the standard library and the `exercises`/`grader` package faces (the
-# version): the rooms' own docstrings say the same. A room not listed (the command line) may import any room.
+# What each room may import besides itself, the standard library and the `rosenblatt` face (the version): the rooms' own docstrings say the same. A room not listed (the command line) may import any room.
 MAY_IMPORT = {
-    "exercises.shared": set(),
-    "exercises.core": {"exercises.shared"},
-    "exercises.kinds": {"exercises.shared", "exercises.core"},
-    "exercises.answers": {"exercises.shared", "exercises.core", "exercises.kinds"},
-    "exercises.generation": {"exercises.shared", "exercises.core", "exercises.kinds"},
-    "exercises.export": {"exercises.shared", "exercises.core", "exercises.kinds", "exercises.answers",
+    "rosenblatt.shared": set(),
+    "rosenblatt.core": {"rosenblatt.shared"},
+    "exercises.kinds": {"rosenblatt.shared", "rosenblatt.core"},
+    "exercises.answers": {"rosenblatt.shared", "rosenblatt.core", "exercises.kinds"},
+    "exercises.generation": {"rosenblatt.shared", "rosenblatt.core", "exercises.kinds"},
+    "exercises.export": {"rosenblatt.shared", "rosenblatt.core", "exercises.kinds", "exercises.answers",
                          "exercises.generation"},
-    "grader.assignments": {"exercises.shared"},
-    "grader.intake": {"exercises.shared"},
-    "grader.sandbox": {"exercises.shared"},
-    "grader.cases": {"exercises.shared", "exercises.core", "grader.assignments"},
-    "grader.tasks": {"exercises.shared", "exercises.core", "grader.assignments", "grader.cases"},
-    "grader.judging": {"exercises.shared", "exercises.core", "grader.assignments", "grader.cases", "grader.tasks"},
+    "grader.assignments": {"rosenblatt.shared"},
+    "grader.intake": {"rosenblatt.shared"},
+    "grader.sandbox": {"rosenblatt.shared"},
+    "grader.cases": {"rosenblatt.shared", "rosenblatt.core", "grader.assignments"},
+    "grader.tasks": {"rosenblatt.shared", "rosenblatt.core", "grader.assignments", "grader.cases"},
+    "grader.judging": {"rosenblatt.shared", "rosenblatt.core", "grader.assignments", "grader.cases", "grader.tasks"},
+    "grader.diagnosis": {"rosenblatt.shared", "rosenblatt.core", "grader.assignments", "grader.cases", "grader.tasks",
+                         "grader.judging"},
 }
 
 
@@ -125,11 +127,34 @@ def _room(module: str) -> str:
 def test_each_room_imports_only_the_rooms_below_it():
     upward = [f"{name} ({_room(name)}) imports {target}" for name, targets in sorted(GRAPH.items())
               for target in sorted(targets) if _room(name) in MAY_IMPORT and _room(target) != _room(name)
-              and target not in ("exercises", "grader") and _room(target) not in MAY_IMPORT[_room(name)]]
+              and target != "rosenblatt" and _room(target) not in MAY_IMPORT[_room(name)]]
     assert not upward, upward
 
 
 def test_at_most_eight_modules_sit_directly_in_each_top_folder():
-    for top in ("exercises", "grader"):
+    for top in TOPS:
         direct = sorted(p.name for p in (ROOT / top).glob("*.py"))
         assert len(direct) <= 8, (top, direct)
+
+
+def test_the_base_package_imports_neither_flow():
+    up = [f"{name} imports {target}" for name, targets in sorted(GRAPH.items()) if name.split(".")[0] == "rosenblatt"
+          for target in sorted(targets) if target.split(".")[0] != "rosenblatt"]
+    assert not up, up
+
+
+def test_the_two_flows_meet_only_in_the_command_line():
+    """grader and exercises are peers on the base package: neither imports the other, except the command line
+    (exercises.cli), which dispatches to both."""
+    crossing = [f"{name} imports {target}" for name, targets in sorted(GRAPH.items())
+                for target in sorted(targets) if name.split(".")[0] in ("exercises", "grader")
+                and target.split(".")[0] in ("exercises", "grader") and target.split(".")[0] != name.split(".")[0]
+                and not (name == "exercises.cli" or name.startswith("exercises.cli."))]
+    assert not crossing, crossing
+
+
+def test_diagnosis_stands_above_judging():
+    """Judging decides right or wrong and never asks why: nothing in grader.judging imports grader.diagnosis."""
+    down = [f"{name} imports {target}" for name, targets in sorted(GRAPH.items()) if _room(name) == "grader.judging"
+            for target in sorted(targets) if _room(target) == "grader.diagnosis"]
+    assert not down, down

@@ -13,7 +13,7 @@ from exercises.generation.fragments import render_variant
 from exercises.generation.spec import parse_spec
 from exercises.generation.variants import build_sheets, variant_seeds
 from exercises.kinds import KIND_NAMES
-from exercises.shared.mathtext import number_latex, plain, spans, to_mathml, to_plain, to_tex
+from rosenblatt.shared.mathtext import number_latex, plain, spans, to_mathml, to_plain, to_tex
 
 MATHML = "{http://www.w3.org/1998/Math/MathML}"
 

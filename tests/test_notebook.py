@@ -189,7 +189,7 @@ def test_check_refuses_unknown_formats_and_unreadable_notebooks(tmp_path, capsys
 
 
 def test_skipped_student_text_is_inert_in_every_report():
-    from exercises.shared.templating import render
+    from rosenblatt.shared.templating import render
     from grader.intake.notebook import summary
 
     nb = assemble("hw.ipynb", notebook("x = f('<b>hi</b> [x](http://e.vil) `c`')\n!echo \x1b[31mred", CORRECT))

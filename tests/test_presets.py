@@ -217,7 +217,7 @@ def _pla_experiment(N: int, runs: int, seed: int):
             w, k = w + y[i] * Xa[i], k + 1
         Xe = tuple(tuple(F(float(v)) for v in row) for row in X)
         star = tuple(F(float(v)) for v in target)
-        from exercises.core import Separator
+        from rosenblatt.core import Separator
         case = Case("c", "separable", (), True, "", Xe, tuple(int(v) for v in y), True, None,
                     Expected((F(0),) * 3, F(0), True, 0), Separator(star[1:], star[0]), 1.0)
         answer = Answer(theta=tuple(F(float(v)) for v in w), mistakes=k)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from exercises.shared.numbers import fraction_str
+from rosenblatt.shared.numbers import fraction_str
 from grader.assignments.assignment import load
 from grader.grading import grade
 from grader.suite import Suite

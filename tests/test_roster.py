@@ -6,8 +6,8 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from exercises.shared.errors import RosterError
-from exercises.shared.roster import MAX_ROWS, Student, read_roster, student_seed
+from rosenblatt.shared.errors import RosterError
+from rosenblatt.shared.roster import MAX_ROWS, Student, read_roster, student_seed
 
 
 def _write(tmp_path, content, name="roster.csv"):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from exercises.shared.errors import RosenblattError
+from rosenblatt.shared.errors import RosenblattError
 from grader.sandbox import box as box_module, channel, CaseInput, Limits, Opaque, Sandbox, SandboxError
 
 FAST = Limits(case_seconds=1.0, total_seconds=6.0, load_seconds=1.0)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from exercises.shared.errors import SpecError
+from rosenblatt.shared.errors import SpecError
 from exercises.generation.variants import build_sheets, variant_seeds
 from exercises.generation.spec import bundled_names, load_spec
 

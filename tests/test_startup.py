@@ -65,9 +65,9 @@ def test_trace_output_is_the_same_with_a_cold_and_a_warm_template_cache(seed_fil
 
 
 def test_the_lazy_core_face_gives_functions_not_modules():
-    code = ("import exercises.core.maxmargin, exercises.core.separation, exercises.core.bound\n"
-            "import exercises.core as core\n"
-            "from exercises.core import separability\n"
+    code = ("import rosenblatt.core.maxmargin, rosenblatt.core.separation, rosenblatt.core.bound\n"
+            "import rosenblatt.core as core\n"
+            "from rosenblatt.core import separability\n"
             "import types\n"
             "bad = [n for n in core.__all__ if isinstance(getattr(core, n), types.ModuleType)]\n"
             "print(bad, callable(separability))")
@@ -76,7 +76,7 @@ def test_the_lazy_core_face_gives_functions_not_modules():
 
 
 def test_unknown_names_in_the_core_face_raise_attribute_error():
-    import exercises.core as core
+    import rosenblatt.core as core
 
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         core.nope  # noqa: B018

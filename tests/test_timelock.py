@@ -27,7 +27,7 @@ from exercises.answers.timelock import (
     squarings,
 )
 from exercises.cli.main import main
-from exercises.shared import student_seed
+from rosenblatt.shared import student_seed
 
 ANSWER = st.text(alphabet="0123456789-/[], sqrt()truefals", min_size=1, max_size=30)
 KEY = st.sampled_from(["1.theta", "1.updates[3]", "1.updates.count", "2.origin.separable", "7.w_max"])

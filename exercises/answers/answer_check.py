@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from exercises.answers.answer_parse import as_set, canonical, parse_bool, parse_exact
-from exercises.shared import AnswerError
+from rosenblatt.shared import AnswerError
 from exercises.answers.digests import handout_oracle
 from exercises.answers.handout import load_handout, read_answers
 from exercises.kinds import PartResult, get_kind

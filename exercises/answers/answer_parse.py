@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from exercises.answers import surds
-from exercises.shared import AnswerError, to_fraction
+from rosenblatt.shared import AnswerError, to_fraction
 
 MAX_TEXT = 2_000  # characters in one answer
 MAX_DIGITS = 40  # digits in one number literal

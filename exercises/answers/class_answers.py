@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from exercises.answers.answer_check import KeyOracle, check_extra, check_sheet
-from exercises.shared import AnswerError, UsageError, Student, read_roster
-from exercises.shared import folder_names
+from rosenblatt.shared import AnswerError, UsageError, Student, read_roster
+from rosenblatt.shared import folder_names
 from exercises.answers.handout import load_handout, read_answers
 from exercises.kinds import PartResult
 from exercises.answers.trace_diagnosis import slip_of

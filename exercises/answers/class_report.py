@@ -7,8 +7,8 @@ import io
 import json
 from pathlib import Path
 
-from exercises import __version__
-from exercises.shared import atomic_write, UsageError, csv_cell, render
+from rosenblatt import __version__
+from rosenblatt.shared import atomic_write, UsageError, csv_cell, render
 from exercises.answers.class_answers import Entry, columns
 
 def gradebook_csv(entries: list[Entry]) -> str:

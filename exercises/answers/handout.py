@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from exercises import __version__
+from rosenblatt import __version__
 from exercises.answers.answer_parse import as_set, canonical
-from exercises.shared import read_yaml_file, AnswerError
+from rosenblatt.shared import read_yaml_file, AnswerError
 from exercises.answers.digests import DEFAULT_PLAN, FORMAT_V2, FORMAT_V3, DigestPlan, Minter, scheme_problem, sheet_minter
 from exercises.kinds import KIND_NAMES, Part, get_kind
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from exercises import __version__
+from rosenblatt import __version__
 from exercises.answers.digests import scheme_json
-from exercises.shared import render
+from rosenblatt.shared import render
 
 FIELDS = {"point": "point", "theta": "θ after", "theta0": "θ₀ after"}
 PLACEHOLDERS = {"point": "1", "theta": "[1, 2]", "theta0": "1"}

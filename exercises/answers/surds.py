@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exercises.shared import fraction_str
+from rosenblatt.shared import fraction_str
 
 MAX_DEPTH = 20  # nesting of sympy expressions read by from_sympy
 MAX_BITS = 4_000  # bit length of any numerator or denominator along the way

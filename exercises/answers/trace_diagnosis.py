@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from exercises.answers.answer_parse import parse_answer
-from exercises.shared import AnswerError, to_fraction
+from rosenblatt.shared import AnswerError, to_fraction
 
 # code -> what the instructor reads; kept short, the template adds counts and names
 SLIPS = ("tie-as-correct", "missed-mistake", "update-on-correct", "sign", "offset-not-updated", "theta-arithmetic",

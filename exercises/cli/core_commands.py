@@ -10,7 +10,7 @@ import argparse
 import json
 from pathlib import Path
 
-from exercises.shared import DataError, UsageError
+from rosenblatt.shared import DataError, UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _table(visits, X, y, offset: bool) -> dict:
-    from exercises.shared import fraction_str, vector_str
+    from rosenblatt.shared import fraction_str, vector_str
 
     keep = 8 if offset else 7
     rows = [
@@ -52,10 +52,10 @@ def _table(visits, X, y, offset: bool) -> dict:
 
 
 def run_trace(args: argparse.Namespace) -> int:
-    from exercises.core import perceptron_trace
-    from exercises.shared import load_data
-    from exercises.shared import fraction_str, vector_str
-    from exercises.shared import render
+    from rosenblatt.core import perceptron_trace
+    from rosenblatt.shared import load_data
+    from rosenblatt.shared import fraction_str, vector_str
+    from rosenblatt.shared import render
 
     data = load_data(args.data)
     trace = perceptron_trace(
@@ -72,9 +72,9 @@ def run_trace(args: argparse.Namespace) -> int:
 
 
 def run_separable(args: argparse.Namespace) -> int:
-    from exercises.core import separability
-    from exercises.shared import load_data
-    from exercises.shared import render
+    from rosenblatt.core import separability
+    from rosenblatt.shared import load_data
+    from rosenblatt.shared import render
 
     data = load_data(args.data)
     origin, offset = separability(data.X, data.y)
@@ -86,10 +86,10 @@ def run_separable(args: argparse.Namespace) -> int:
 
 
 def run_bound(args: argparse.Namespace) -> int:
-    from exercises.core import margin_bound
-    from exercises.shared import load_data
-    from exercises.shared import fraction_str, vector_str
-    from exercises.shared import render
+    from rosenblatt.core import margin_bound
+    from rosenblatt.shared import load_data
+    from rosenblatt.shared import fraction_str, vector_str
+    from rosenblatt.shared import render
 
     data = load_data(args.data)
     if args.best:
@@ -110,9 +110,9 @@ def run_bound(args: argparse.Namespace) -> int:
 
 
 def run_cover(args: argparse.Namespace) -> int:
-    from exercises.core import cover_count, cover_fraction
-    from exercises.shared import exact_str
-    from exercises.shared import render
+    from rosenblatt.core import cover_count, cover_fraction
+    from rosenblatt.shared import exact_str
+    from rosenblatt.shared import render
 
     for name, value in (("P", args.P), ("N", args.N)):
         if not 1 <= value <= 10_000:
@@ -126,9 +126,9 @@ def run_cover(args: argparse.Namespace) -> int:
 
 
 def _best_bound(args: argparse.Namespace, data) -> int:
-    from exercises.core import max_margin
-    from exercises.shared import fraction_str
-    from exercises.shared import render
+    from rosenblatt.core import max_margin
+    from rosenblatt.shared import fraction_str
+    from rosenblatt.shared import render
 
     try:
         mm = max_margin(data.X, data.y, data.offset)

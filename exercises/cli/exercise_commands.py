@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from exercises.shared import UsageError
+from rosenblatt.shared import UsageError
 from exercises.answers import DEFAULT_GUESS_MS
 
 MAX_JOBS = 64
@@ -23,6 +23,8 @@ SECRET_ENV = "ROSENBLATT_COURSE_SECRET"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("list", help="list the bundled exercise specs and grading assignments (course presets)")
+    p.set_defaults(run=run_list)
     p = sub.add_parser("generate", help="generate problem sets, answer keys and student handouts from YAML specs")
     p.add_argument("specs", nargs="*", metavar="SPEC",
                    help=f"spec files or bundled spec names (default: the bundled `{DEFAULT_SPEC}`)")
@@ -84,7 +86,7 @@ def _formats(text: str) -> tuple[str, ...]:
 
 def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
     from exercises.generation import variant_seeds
-    from exercises.shared import read_roster, student_seed
+    from rosenblatt.shared import read_roster, student_seed
 
     if args.roster is None:
         return variant_seeds(spec, args.seed, 1 if args.variants is None else args.variants)
@@ -98,10 +100,21 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
     return [(s.id, s.name, student_seed(secret, s.id, spec.name) ^ args.seed) for s in students]
 
 
+def run_list(args: argparse.Namespace) -> int:
+    from grader import assignments  # the command line is where the two flows meet
+    from rosenblatt.shared import render
+    from exercises.generation import BUNDLED, bundled_names, load_spec
+
+    specs = [load_spec(name) for name in bundled_names()]
+    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=assignments.bundled(),
+                 assignment_folder=str(assignments.BUNDLED)), end="")
+    return 0
+
+
 def run_generate(args: argparse.Namespace) -> int:
     from exercises.generate import write_outputs
     from exercises.answers import DigestPlan
-    from exercises.shared import render
+    from rosenblatt.shared import render
     from exercises.generation import load_spec, merge_specs
     from exercises.generation import build_sheets
 
@@ -144,7 +157,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     from exercises.answers import check_answers
-    from exercises.shared import render
+    from rosenblatt.shared import render
 
     if args.handout.is_dir() or args.answers.is_dir():
         return _run_class_check(args)
@@ -159,7 +172,7 @@ def run_check(args: argparse.Namespace) -> int:
 def _run_class_check(args: argparse.Namespace) -> int:
     from exercises.answers import check_class, summary
     from exercises.answers import write_report
-    from exercises.shared import render
+    from rosenblatt.shared import render
 
     if not (args.handout.is_dir() and args.answers.is_dir()):
         raise UsageError(f"check-answers: for a class give two folders (the one generate wrote, then the answer files); "

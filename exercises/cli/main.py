@@ -7,8 +7,8 @@ import importlib
 import sys
 from typing import Sequence
 
-from exercises import __version__
-from exercises.shared import RosenblattError, UsageError
+from rosenblatt import __version__
+from rosenblatt.shared import RosenblattError, UsageError
 
 # Each module defines register(subparsers); a parser it adds sets `run=callable(args) -> int`.
 COMMAND_MODULES = ("exercises.cli.core_commands", "exercises.cli.exercise_commands", "grader.cli", "grader.platforms.prairielearn_cli")

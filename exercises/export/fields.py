@@ -11,7 +11,7 @@ import sympy
 
 from exercises.answers import canonical
 from exercises.kinds import get_kind
-from exercises.shared import fraction_str
+from rosenblatt.shared import fraction_str
 
 GREEK = {"theta": "θ", "theta0": "θ₀"}
 MAX_DECIMALS = 6  # a terminating rational with more decimal places is asked as numerator and denominator

@@ -6,11 +6,11 @@ import base64
 import xml.etree.ElementTree as ET
 from typing import Any, Sequence
 
-from exercises import __version__
+from rosenblatt import __version__
 from exercises.export.fields import Blank, choices, decimal_text, part_blanks, sequence_rows
 from exercises.export.pool import Item, items
 from exercises.kinds import get_kind
-from exercises.shared import render
+from rosenblatt.shared import render
 
 PENALTY = "0.3333333"
 

@@ -8,11 +8,11 @@ import re
 import uuid
 from typing import Any, Sequence
 
-from exercises import __version__
+from rosenblatt import __version__
 from exercises.answers import as_set, canonical
 from exercises.export.pool import Item, items
 from exercises.kinds import get_kind
-from exercises.shared import TEMPLATES, render
+from rosenblatt.shared import TEMPLATES, render
 from exercises.generation import Exercise
 
 COPIED = ("server.py", "rosenblatt_answers.py")  # written verbatim from templates/prairielearn/

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from exercises.export.fields import Blank, PartBlanks, choices, decimal_text, part_blanks, sequence_rows, terminating
 from exercises.export.pool import Item, items
 from exercises.kinds import get_kind
-from exercises.shared import render
+from rosenblatt.shared import render
 
 QTI = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 CP = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"

@@ -1,7 +1,7 @@
 """From a spec to exact variants: load and validate specs, draw each exercise's data from its own seeded
 Generator, solve it exactly, and render one variant's fragments per format through its kind's templates.
 
-It may import exercises.shared, exercises.core and exercises.kinds; exercises.generate writes what it draws."""
+It may import rosenblatt.shared, rosenblatt.core and exercises.kinds; exercises.generate writes what it draws."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from exercises.kinds import get_kind
-from exercises.shared import render, template
+from rosenblatt.shared import render, template
 from exercises.generation.variants import Variant
 
 ROLES = ("question", "key")

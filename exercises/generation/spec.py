@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exercises.shared import read_yaml_file, SpecError, fraction_str
+from rosenblatt.shared import read_yaml_file, SpecError, fraction_str
 from exercises.kinds import KIND_NAMES, Params, get_kind
 
 BUNDLED = Path(__file__).resolve().parent.parent / "specs"

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from exercises.shared import SpecError
+from rosenblatt.shared import SpecError
 from exercises.kinds import Reject, get_kind
 from exercises.generation.spec import Exercise, Spec
 

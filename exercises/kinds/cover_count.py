@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.core import cover_count, cover_fraction
+from rosenblatt.core import cover_count, cover_fraction
 from exercises.kinds.examples import outside
 from exercises.kinds.base import Part
 from exercises.kinds.params import Params
-from exercises.shared import fraction_str
+from rosenblatt.shared import fraction_str
 
 NAME = "cover_count"
 TITLE = "Cover's function counting theorem"

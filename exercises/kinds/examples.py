@@ -11,9 +11,9 @@ from fractions import Fraction
 from itertools import combinations, islice, product
 from typing import Any, Iterable
 
-from exercises.core import Infeasibility, Separator, verify_infeasibility, verify_separator
+from rosenblatt.core import Infeasibility, Separator, verify_infeasibility, verify_separator
 from exercises.kinds.base import Part
-from exercises.shared import exact_str
+from rosenblatt.shared import exact_str
 
 INTEGERS = (3, 7, 5, 11, 2, 13, 4, 17, 6, 19, 8, 23, 9, 29, 10, 31, 12, 37, 14, 41)
 FRACTIONS = ("7/8", "5/12", "3/7", "11/6", "2/9", "13/10", "4/11", "9/14", "5/16", "17/20")

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
 from exercises.kinds.params import Params
-from exercises.shared import fraction_str
+from rosenblatt.shared import fraction_str
 
 if TYPE_CHECKING:
     import numpy as np  # generation only: the caller passes the Generator

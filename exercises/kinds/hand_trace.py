@@ -7,14 +7,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.core import Trace, perceptron_trace
+from rosenblatt.core import Trace, perceptron_trace
 from exercises.kinds.figures import Line, scene
 from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import draw_direction, labelled_points
-from exercises.shared import fraction_str, vector_str
+from rosenblatt.shared import fraction_str, vector_str
 
 NAME = "hand_trace"
 TITLE = "Trace the perceptron by hand"

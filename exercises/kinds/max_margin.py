@@ -7,14 +7,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.core import MarginBound, MaxMargin, margin_bound, max_margin
+from rosenblatt.core import MarginBound, MaxMargin, margin_bound, max_margin
 from exercises.kinds.figures import Line, scene
 from exercises.kinds.examples import outside
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
-from exercises.shared import exact_str, fraction_str, vector_str
+from rosenblatt.shared import exact_str, fraction_str, vector_str
 
 NAME = "max_margin"
 TITLE = "The tightest mistake bound: the maximum margin"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
-from exercises.shared import SpecError, fraction_str, to_fraction
+from rosenblatt.shared import SpecError, fraction_str, to_fraction
 
 
 def _show(value: Any) -> str:

@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from exercises.core import Decision, Infeasibility, Separator, separability, verify_infeasibility, verify_separator
+from rosenblatt.core import Decision, Infeasibility, Separator, separability, verify_infeasibility, verify_separator
 from exercises.kinds.figures import Line, scene
 from exercises.kinds.examples import outside, proofless
 from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
-from exercises.shared import fraction_str, to_fraction, vector_str
+from rosenblatt.shared import fraction_str, to_fraction, vector_str
 
 if TYPE_CHECKING:
     import numpy as np  # generation only: the caller passes the Generator

@@ -13,7 +13,7 @@ from exercises.kinds.base import Part, Reject
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot
-from exercises.shared import fraction_str, vector_str
+from rosenblatt.shared import fraction_str, vector_str
 
 NAME = "single_point"
 TITLE = "One point: how many mistakes?"

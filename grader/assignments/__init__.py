@@ -1,17 +1,31 @@
 """Assignments: load and validate an assignment (a bundled course preset or a YAML file) into a frozen
 Assignment, with its course convention, graded functions, the exact reference and the derived tolerance.
 
-The presets and their handouts (*.yaml, *.md) sit beside these modules. It may import exercises.shared only."""
+The presets and their handouts (*.yaml, *.md) sit beside these modules. It may import rosenblatt.shared only.
+Names load on first use (PEP 562): a help text lists the presets without loading the validator."""
 
 from __future__ import annotations
 
-from grader.assignments.assignment import BUNDLED, TERMS, Assignment, bundled, load, parse, resolve
-from grader.assignments.convention import Convention
-from grader.assignments.functions import FunctionSpec
-from grader.assignments.orders import visiting_order
-from grader.assignments.reference import Knobs, augment, classify, run, visited
-from grader.assignments.tolerance import derived as derived_tolerance, within as within_bounds
+from typing import TYPE_CHECKING
 
-__all__ = ['Assignment', 'BUNDLED', 'Convention', 'FunctionSpec', 'Knobs', 'TERMS', 'augment', 'bundled',
-    'classify', 'derived_tolerance', 'load', 'parse', 'resolve', 'run', 'visited', 'visiting_order',
-    'within_bounds']
+from rosenblatt.shared import lazy
+
+_HOME = {  # public name -> the module under grader.assignments that defines it ("module:attr" if renamed)
+    "Assignment": "assignment", "TERMS": "assignment", "bundled": "assignment", "load": "assignment",
+    "parse": "assignment", "resolve": "assignment",
+    "BUNDLED": "presets", "preset_names": "presets",
+    "Convention": "convention", "FunctionSpec": "functions", "visiting_order": "orders",
+    "Knobs": "reference", "augment": "reference", "classify": "reference", "run": "reference", "visited": "reference",
+    "derived_tolerance": "tolerance:derived", "within_bounds": "tolerance:within",
+}
+__all__ = sorted(_HOME)
+__getattr__, __dir__ = lazy(__name__, _HOME, globals())
+
+if TYPE_CHECKING:
+    from grader.assignments.assignment import TERMS, Assignment, bundled, load, parse, resolve
+    from grader.assignments.convention import Convention
+    from grader.assignments.functions import FunctionSpec
+    from grader.assignments.orders import visiting_order
+    from grader.assignments.presets import BUNDLED, preset_names
+    from grader.assignments.reference import Knobs, augment, classify, run, visited
+    from grader.assignments.tolerance import derived as derived_tolerance, within as within_bounds

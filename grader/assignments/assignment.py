@@ -8,13 +8,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from exercises.shared import read_yaml_file, AssignmentError
+from rosenblatt.shared import read_yaml_file, AssignmentError
 from grader.assignments import classapi, convention, fields, functions
 from grader.assignments.classapi import ClassSpec
+from grader.assignments.presets import BUNDLED, preset_names
 from grader.assignments.convention import Convention
 from grader.assignments.functions import FunctionSpec
 
-BUNDLED = Path(__file__).resolve().parent
 FAMILIES = functions.FAMILIES["perceptron"]
 SLOTS = functions.SLOTS
 RETURNS = functions.RETURNS["perceptron"]
@@ -114,7 +114,7 @@ class Assignment:
 
 def bundled() -> list[Assignment]:
     """Every bundled assignment, by name."""
-    return [load(p.stem) for p in sorted(BUNDLED.glob("*.yaml"))]
+    return [load(name) for name in preset_names()]
 
 
 def resolve(spec: str | None) -> Path:
@@ -128,7 +128,7 @@ def resolve(spec: str | None) -> Path:
         return path
     named = BUNDLED / f"{spec}.yaml"
     if not named.is_file():
-        names = ", ".join(sorted(p.stem for p in BUNDLED.glob("*.yaml")))
+        names = ", ".join(preset_names())
         hint = f" (for the file {spec!r} here, write ./{spec})" if path.is_file() else ""
         raise AssignmentError(f"no assignment named {spec!r}; bundled assignments: {names} (or give a .yaml "
                               f"file){hint}")
@@ -179,7 +179,7 @@ def _functions(where: str, doc: dict, conv: Convention, klass: ClassSpec | None)
 
 
 MAX_STAND_INS = 16
-NEVER_STOOD_IN = ("numpy", "grader", "exercises", "builtins", "sys", "os")
+NEVER_STOOD_IN = ("numpy", "grader", "exercises", "rosenblatt", "builtins", "sys", "os")
 
 
 def _flag(where: str, key: str, raw: Any) -> bool:

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from exercises.shared import AssignmentError, to_fraction
+from rosenblatt.shared import AssignmentError, to_fraction
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

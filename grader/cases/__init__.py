@@ -1,7 +1,7 @@
 """What the grader asks: visible and hidden cases drawn from a seeded numpy Generator and verified by the exact
 core, and the classic perceptron mistakes as mutants of the exact reference.
 
-It may import exercises.shared, exercises.core and grader.assignments."""
+It may import rosenblatt.shared, rosenblatt.core and grader.assignments."""
 
 from __future__ import annotations
 

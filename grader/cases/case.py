@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.core import Separator, perceptron_trace
+from rosenblatt.core import Separator, perceptron_trace
 from grader.assignments import Assignment
 from grader.cases.draw import Points, as_points, dyadic, draw_large, draw_nonseparable, _offset_only, draw_separable, _tie
 

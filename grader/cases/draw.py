@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.core import Separator, decide, perceptron_trace, verify_infeasibility, verify_separator
-from exercises.shared import InternalError
+from rosenblatt.core import Separator, decide, perceptron_trace, verify_infeasibility, verify_separator
+from rosenblatt.shared import InternalError
 
 Points = tuple[tuple[Fraction, ...], ...]
 MAX_TRIES = 200

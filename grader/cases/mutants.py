@@ -9,8 +9,8 @@ from fractions import Fraction
 import numpy as np
 import yaml
 
-from exercises.core import scaled_to_integers
-from exercises.shared import render
+from rosenblatt.core import scaled_to_integers
+from rosenblatt.shared import render
 from grader.assignments import TERMS, Convention, Knobs, visited
 from grader.cases.case import Expected, Points
 

@@ -1,7 +1,7 @@
 """Reading submissions: a file read safely (no links, bounded size), and notebooks (the code that runs, its
 lines mapped back to cells).
 
-It may import exercises.shared only."""
+It may import rosenblatt.shared only."""
 
 from __future__ import annotations
 

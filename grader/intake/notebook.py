@@ -10,7 +10,7 @@ from typing import Any
 import nbformat
 import nbformat.reader
 
-from exercises.shared import SubmissionError
+from rosenblatt.shared import SubmissionError
 
 POLICIES = ("definitions", "all", "graded")
 GRADED_OPEN = re.compile(r"^\s*#\s*<GRADED>\s*$")

@@ -7,7 +7,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from exercises.shared import fraction_str
+from rosenblatt.shared import fraction_str
 from grader.judging import properties
 from grader.assignments import Assignment
 from grader.judging.calling import Answer, spec_of

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from exercises.core import scaled_to_integers
+from rosenblatt.core import scaled_to_integers
 from grader.assignments import Convention
 
 MAX_STATES = 5_000

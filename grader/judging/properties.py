@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from exercises.core import Separator, scaled_to_integers, verify_separator
+from rosenblatt.core import Separator, scaled_to_integers, verify_separator
 from grader.assignments import within_bounds, FunctionSpec, augment, classify
 from grader.judging import online
 from grader.judging.calling import Answer

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from exercises.core import decide
+from rosenblatt.core import decide
 from grader import tasks
 from grader.assignments import Assignment
 from grader.cases import Case

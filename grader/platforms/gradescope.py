@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 from typing import Callable
 
-from exercises.shared import atomic_write, AssignmentError
+from rosenblatt.shared import atomic_write, AssignmentError
 from grader.platforms import vendored
 from grader.assignments import Assignment
 from grader.grading import Report, grade

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from exercises import __version__
-from exercises.shared import atomic_write, read_yaml_file, AssignmentError, RosenblattError, render
+from rosenblatt import __version__
+from rosenblatt.shared import atomic_write, read_yaml_file, AssignmentError, RosenblattError, render
 from grader import assignments
 from grader.assignments import Assignment
 from grader.platforms.gradescope import pick_submission

@@ -9,8 +9,8 @@ import tempfile
 import uuid
 from pathlib import Path
 
-from exercises import __version__
-from exercises.shared import UsageError, render
+from rosenblatt import __version__
+from rosenblatt.shared import UsageError, render
 from grader.platforms import vendored
 from grader.assignments import Assignment
 from grader.platforms.prairielearn import CONFIG, SECRET

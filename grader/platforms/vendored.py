@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
-import exercises
 import grader
-from exercises.shared import UsageError, TEMPLATES
+import rosenblatt
+from rosenblatt.shared import UsageError, TEMPLATES
 
-# Taken from the running code, so the copy is the same from a wheel, an editable install or a checkout: the two
-# packages' folders, and the templates folder that exercises.shared.templating uses (exercises/_templates in a wheel, the
+# Taken from the running code, so the copy is the same from a wheel, an editable install or a checkout: the three
+# packages' folders, and the templates folder that rosenblatt.shared.templating uses (rosenblatt/_templates in a wheel, the
 # top-level templates/ otherwise), placed where the wheel has it. Run with PYTHONPATH on the copy's folder.
-PACKAGES = (("exercises", Path(exercises.__file__).resolve().parent),
+PACKAGES = (("rosenblatt", Path(rosenblatt.__file__).resolve().parent),
+            # the exercise flow is found, not imported: the grader does not run it, the copy's command line does
+            ("exercises", Path(importlib.util.find_spec("exercises").origin).resolve().parent),
             ("grader", Path(grader.__file__).resolve().parent))
-TEMPLATES_AT = "exercises/_templates"
+TEMPLATES_AT = "rosenblatt/_templates"
 
 
 def _files(prefix: str, folder: Path, skip: str | None = None) -> dict[str, bytes]:
@@ -29,7 +32,7 @@ def package_files() -> dict[str, bytes]:
     """Every file of the copy by its path in the wheel's layout, sorted (bytecode caches left out)."""
     files = {}
     for prefix, folder in PACKAGES:
-        files.update(_files(prefix, folder, skip="_templates"))  # a wheel's own exercises/_templates: added next
+        files.update(_files(prefix, folder, skip="_templates"))  # a wheel's own rosenblatt/_templates: added next
     files.update(_files(TEMPLATES_AT, TEMPLATES))
     return dict(sorted(files.items()))
 

@@ -7,8 +7,8 @@ import statistics
 from collections import Counter
 from pathlib import Path
 
-from exercises import __version__
-from exercises.shared import atomic_write, render
+from rosenblatt import __version__
+from rosenblatt.shared import atomic_write, render
 from grader.assignments import Assignment
 from grader.cases import CATALOGUE
 from grader.reports.fit import fit_warnings

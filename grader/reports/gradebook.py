@@ -6,7 +6,7 @@ import csv
 import io
 from pathlib import Path
 
-from exercises.shared import atomic_write, csv_cell
+from rosenblatt.shared import atomic_write, csv_cell
 from grader.assignments import Assignment
 from grader.reports.classview import write_summary
 

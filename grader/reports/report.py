@@ -7,8 +7,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from exercises import __version__
-from exercises.shared import atomic_write, render
+from rosenblatt import __version__
+from rosenblatt.shared import atomic_write, render
 from grader.judging import spec_of
 from grader.grading import Report
 from grader.reports.views import visible_view

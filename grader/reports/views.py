@@ -3,8 +3,9 @@ the likely mistakes, the student's own trace against the reference's, and a figu
 
 from __future__ import annotations
 
-from exercises.shared import fraction_str, render
-from grader.judging import hook_note, spec_of, show, show_row
+from rosenblatt.shared import fraction_str, render
+from grader.diagnosis import hook_note
+from grader.judging import spec_of, show, show_row
 from grader import tasks
 from grader.reports.figure import figure
 

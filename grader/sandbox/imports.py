@@ -72,7 +72,7 @@ class _Refuse:
         return None
 
 
-_REFUSED = ("grader", "exercises")
+_REFUSED = ("grader", "exercises", "rosenblatt")
 
 
 def scrub_imports(hidden: list[str]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from exercises.shared import RosenblattError
+from rosenblatt.shared import RosenblattError
 
 
 class SandboxError(RosenblattError):

@@ -47,8 +47,9 @@ class Zygote:
         package = os.path.dirname(HERE)  # grader/
         project = os.path.dirname(package)  # a source checkout: hide all of it; an install: hide the package only
         hidden = [package, project] if os.path.exists(os.path.join(project, "pyproject.toml")) else [package]
-        spec = importlib.util.find_spec("exercises")
-        hidden += list(spec.submodule_search_locations or []) if spec else []
+        for name in ("rosenblatt", "exercises"):  # an install: the other packages' folders too
+            spec = importlib.util.find_spec(name)
+            hidden += list(spec.submodule_search_locations or []) if spec else []
         imports.scrub_imports(hidden)
         venv = sys.prefix != sys.base_prefix  # a virtual environment: its site-packages (on sys.path), not its bin/
         python_dirs = [*(() if venv else (sys.prefix, sys.exec_prefix)), sys.base_prefix, sys.base_exec_prefix,

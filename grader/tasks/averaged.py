@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exercises.core import Separator, decide, verify_infeasibility
+from rosenblatt.core import Separator, decide, verify_infeasibility
 from grader.assignments import Assignment, FunctionSpec, augment, run
 from grader.cases import Case, DrawFailed, MAX_TRIES, as_points, dyadic, draw_large, draw_nonseparable, draw_separable
 from grader.tasks import base, training

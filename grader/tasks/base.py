@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from exercises.shared import fraction_str
+from rosenblatt.shared import fraction_str
 from grader.assignments import Assignment, FunctionSpec
 from grader.cases import Case, Expected, auto_tags, seed_rng
 

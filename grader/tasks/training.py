@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from exercises.core import Separator, verify_separator
+from rosenblatt.core import Separator, verify_separator
 from grader.cases import (
     RECIPES, hidden_cases, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
     draw_nonseparable

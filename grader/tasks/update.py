@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exercises.shared import fraction_str
+from rosenblatt.shared import fraction_str
 from grader.assignments import Assignment, FunctionSpec, Knobs, run
 from grader.cases import Case, DrawFailed, Expected, MAX_TRIES
 from grader.tasks import base

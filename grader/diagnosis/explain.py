@@ -8,15 +8,14 @@ from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging import compound
-from grader.judging.calling import spec_of
-from grader.judging.diagnosis import ORDER, MutantTable, case_explanations, contradictions, twin_names, _big
-from grader.judging.finding import Finding, finding
-from grader.judging.judgement import Verdict
-from grader.judging.observed import observed
-from grader.judging.structure import structural
-from grader.judging.uniform import uniform_failure
-from grader.judging.wording import words
+from grader.diagnosis import compound
+from grader.judging import Verdict, spec_of
+from grader.diagnosis.matching import ORDER, MutantTable, case_explanations, contradictions, twin_names, _big
+from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.observed import observed
+from grader.diagnosis.structure import structural
+from grader.diagnosis.uniform import uniform_failure
+from grader.diagnosis.wording import words
 
 
 ACCOUNTS = {"no-stop": "timeout"}  # the failures a probe's finding accounts for (the others: wrong values)

@@ -8,10 +8,10 @@ from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging.calling import NOT_LABELS, spec_of
-from grader.judging.finding import Finding, finding
-from grader.judging.structure import last_line
-from grader.judging.wording import words
+from grader.judging import NOT_LABELS, spec_of
+from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.structure import last_line
+from grader.diagnosis.wording import words
 
 # Star imports that bring numpy's random() (a function) in over the module random
 SHADOWS_RANDOM = {"pylab", "matplotlib.pylab", "numpy.random"}

@@ -10,12 +10,8 @@ from typing import Any, Mapping, Sequence
 
 from grader import tasks
 from grader.assignments import Assignment
-from grader.judging.calling import Answer, read_vector, spec_of
+from grader.judging import ATOL, Answer, Verdict, batch_answer, close, compare, compare_exact, compare_properties, expected_values, read, read_vector, spec_of
 from grader.cases import Case, Expected, CATALOGUE, offered, run_normalized
-from grader.judging.judgement import Verdict, compare, compare_exact, compare_properties, expected_values
-from grader.judging import properties
-from grader.judging.online import ATOL, close
-from grader.judging.plans import read
 
 BIG_DENOMINATOR = 1 << 20
 ORDER = tuple(CATALOGUE)
@@ -190,7 +186,7 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
             or len(answer.theta) != len(e.theta):
         return names
     if f.convention.by_property and case.separable and f.convention.start == "zero":
-        if f.task == "perceptron" and properties.batch_answer(f, case, answer):
+        if f.task == "perceptron" and batch_answer(f, case, answer):
             names.add("batch")  # separates, but as a batch perceptron does, not an online one
         elif _big(answer):
             names.add("random-start")

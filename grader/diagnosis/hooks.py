@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grader.judging.calling import Answer, spec_of
+from grader.judging import Answer, spec_of
 from grader.cases import Case
 from grader.assignments import augment, run
 

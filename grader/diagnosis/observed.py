@@ -7,10 +7,9 @@ from typing import Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging.calling import spec_of
-from grader.judging.finding import Finding, finding
-from grader.judging.judgement import FAILED_RUN, Verdict, expected_values, show_row
-from grader.judging.wording import words
+from grader.judging import FAILED_RUN, Verdict, expected_values, show_row, spec_of
+from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.wording import words
 
 HOW = {**FAILED_RUN, "wrong": "returned wrong values", "malformed": "returned values of the wrong kind",
        "mutated": "changed its inputs"}

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
-from exercises.core.linalg import independent, min_norm_on
-from exercises.core.separation import decide
-from exercises.core.trace import perceptron_trace
-from exercises.shared import InternalError, exact_str, fraction_str, to_sympy, vector_str
+from rosenblatt.core.linalg import independent, min_norm_on
+from rosenblatt.core.separation import decide
+from rosenblatt.core.trace import perceptron_trace
+from rosenblatt.shared import InternalError, exact_str, fraction_str, to_sympy, vector_str
 
 if TYPE_CHECKING:  # numpy and sympy load where they are used: `rosenblatt trace` imports this module too
     import sympy

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from exercises.shared import fraction_str, vector_str
+from rosenblatt.shared import fraction_str, vector_str
 
 Vector = tuple[Fraction, ...]
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
-from exercises.core.trace import perceptron_trace
-from exercises.shared import exact_str, to_sympy
+from rosenblatt.core.trace import perceptron_trace
+from rosenblatt.shared import exact_str, to_sympy
 
 if TYPE_CHECKING:
     import sympy

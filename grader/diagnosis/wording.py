@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from exercises.shared import render
+from rosenblatt.shared import render
 
 
 def words(name: str, **data) -> tuple[str, str]:

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case, catalogue
-from grader.judging.calling import spec_of
+from grader.judging import spec_of
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,10 @@ from typing import Mapping, Sequence
 from grader import tasks
 from grader.assignments import Assignment
 from grader.cases import Case, EXACT_VARIANTS, catalogue, offered, run_variant
-from grader.judging.calling import spec_of
-from grader.judging.diagnosis import _same, _same_expected
-from grader.judging.finding import Finding, finding
-from grader.judging.judgement import Verdict
-from grader.judging.wording import words
+from grader.judging import Verdict, spec_of
+from grader.diagnosis.matching import _same, _same_expected
+from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.wording import words
 
 MAX_PAIRS = 256  # pairs tried per function (the offered mistakes number at most 23 variants: all 253 pairs fit)
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import jinja2
 
-from exercises.shared import inert, mathtext
+from rosenblatt.shared import inert, mathtext
 
-# Where a wheel installs the templates (pyproject.toml maps the top-level `templates/` onto `exercises._templates`);
+# Where a wheel installs the templates (pyproject.toml maps the top-level `templates/` onto `rosenblatt._templates`);
 # in a source checkout, an editable install or a copy on PYTHONPATH they are the top-level `templates/` itself.
 _INSTALLED = Path(__file__).resolve().parent.parent / "_templates"
 TEMPLATES = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parent.parent / "templates"
@@ -74,7 +74,7 @@ def environment() -> jinja2.Environment:
     # Untrusted text (student output, file names): `md` inline in Markdown, `fence` a Markdown code block,
     # `term` multi-line terminal text, `name` a one-line display name. HTML templates are autoescaped as well.
     env.filters.update(md=inert.md_inline, fence=inert.md_fence, term=inert.terminal, name=inert.display_name)
-    # Mathematics in running text (`$…$` spans, exact numbers as `\\num{…}`): see exercises.shared.mathtext.
+    # Mathematics in running text (`$…$` spans, exact numbers as `\\num{…}`): see rosenblatt.shared.mathtext.
     env.filters.update(spans=mathtext.spans, mathtex=mathtext.to_tex, mathplain=mathtext.to_plain,
                        mathhtml=mathtext.html_text, mathjax=mathtext.to_mathjax, num=mathtext.num, mnum=mathtext.mnum,
                        codespans=mathtext.code_spans)

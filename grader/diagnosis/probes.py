@@ -15,14 +15,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from exercises.core import decide
+from rosenblatt.core import decide
 from grader import tasks
 from grader.assignments import Assignment
 from grader.cases import Case, make_case
-from grader.judging.calling import spec_of
-from grader.judging.finding import Finding, finding
-from grader.judging.judgement import judge, show, show_row
-from grader.judging.wording import words
+from grader.judging import judge, show, show_row, spec_of
+from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.wording import words
 
 PROBE_SECONDS = 1.0
 AGAIN_POINTS = 12  # a case runs again only if it is this small: a rerun costs what the case cost (a buggy loop that

@@ -8,8 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exercises.shared.errors import DataError
-from exercises.shared.numbers import DECIMAL, MAX_DIGITS, to_fraction
+from rosenblatt.shared.errors import DataError
+from rosenblatt.shared.numbers import DECIMAL, MAX_DIGITS, to_fraction
 
 MAX_POINTS = 100_000
 MAX_DIM = 1_000

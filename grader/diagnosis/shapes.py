@@ -10,10 +10,10 @@ import numpy as np
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging.calling import NOT_TUPLE, spec_of
-from grader.judging.finding import Finding, finding
-from grader.judging.placeholders import flat, value_of
-from grader.judging.wording import words
+from grader.judging import NOT_TUPLE, spec_of
+from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.placeholders import flat, value_of
+from grader.diagnosis.wording import words
 
 
 def fixed_length(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],

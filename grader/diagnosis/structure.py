@@ -12,11 +12,11 @@ from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case
-from grader.judging.calling import spec_of
-from grader.judging.finding import Finding, finding
-from grader.judging.placeholders import placeholder, value_of
-from grader.judging.shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix
-from grader.judging.wording import words
+from grader.judging import spec_of
+from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.placeholders import placeholder, value_of
+from grader.diagnosis.shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix
+from grader.diagnosis.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
              "long": "int", "izip": "zip", "imap": "map", "reduce": "functools.reduce", "file": "open"}

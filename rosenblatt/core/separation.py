@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence, Union
 
-from exercises.core.simplex import phase_one
-from exercises.core.trace import integer_rows
-from exercises.shared import InternalError, fraction_str, vector_str
+from rosenblatt.core.simplex import phase_one
+from rosenblatt.core.trace import integer_rows
+from rosenblatt.shared import InternalError, fraction_str, vector_str
 
 
 @dataclass(frozen=True)
