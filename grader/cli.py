@@ -124,21 +124,51 @@ def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress, n
 
 def run_check(args: argparse.Namespace) -> int:
     from grader import assignments
-    from grader.grading import grade
-    from grader.suite import Suite
-    from grader.reports import check_text
 
     a = assignments.load(args.assignment)
     if not args.file.is_file():
         raise UsageError(f"{args.file}: no such file")
     _check_format(args.file)
-    suite = Suite(a, None, hidden=False)
-    with _sandbox_factory(a)() as box:
+    boot = _Boot(_sandbox_factory(a))  # the zygote boots in its own process while this one imports the grader
+    try:
+        from grader.grading import grade
+        from grader.reports import check_text
+        from grader.suite import Suite
+
+        suite = Suite(a, None, hidden=False)
+    except BaseException:
+        with boot.result():  # closed on the way out
+            raise
+    with boot.result() as box:
         report = grade(box, suite, args.file.stem, args.file.name, args.file.read_bytes())
     print(check_text(report, a), end="")
     if report.status != "graded":
         return 3 if report.status == "grader_error" else 2
     return 0 if all(r.verdict.passed for r in report.results if r.case.visible) else 1
+
+
+class _Boot:
+    """A sandbox started on a thread: the thread only waits (in select) for the zygote, a process of its own."""
+
+    def __init__(self, factory):
+        import threading
+
+        self.box, self.error = None, None
+        self.thread = threading.Thread(target=self._start, args=(factory,), daemon=True)
+        self.thread.start()
+
+    def _start(self, factory) -> None:
+        try:
+            self.box = factory()
+        except BaseException as err:  # handed to the caller by result(), raised there
+            self.error = err
+
+    def result(self):
+        """The started sandbox (waiting for it), or the error its start raised."""
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        return self.box
 
 
 def _check_format(path: Path) -> None:

@@ -158,3 +158,28 @@ def test_diagnosis_stands_above_judging():
     down = [f"{name} imports {target}" for name, targets in sorted(GRAPH.items()) if _room(name) == "grader.judging"
             for target in sorted(targets) if _room(target) == "grader.diagnosis"]
     assert not down, down
+
+
+def test_each_shape_in_the_one_table_is_a_plug_in_module():
+    """grader.assignments' SHAPES is the one task table; each shape's module in grader/tasks/ has every hook."""
+    import importlib
+
+    from grader.assignments import SHAPES
+    from grader.tasks import HOOKS
+
+    for name in SHAPES:
+        module = importlib.import_module(f"grader.tasks.{name}")
+        assert [h for h in HOOKS if not callable(getattr(module, h, None))] == [], name
+    task_names = [path.stem for path in (ROOT / "grader" / "tasks").glob("*.py") if path.stem not in ("__init__", "base")]
+    assert sorted(task_names) == sorted(SHAPES)
+
+
+def test_no_code_outside_the_shapes_compares_a_task_name():
+    """What a task name stood for is a property of FunctionSpec (trains, averages, single_step, predicts, ...) or a
+    hook of the shape's module: a new shape then touches its module and its row in the table."""
+    import re
+
+    pattern = re.compile(r"\.task\s*(==|!=|in\b|not in\b)")
+    found = [f"{name}:{k}" for name, path in MODULES.items() if name.split(".")[0] == "grader"
+             for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert found == [], found

@@ -16,7 +16,7 @@ from grader.cases.case import Case, Expected
 from grader.assignments.orders import get_order
 from grader.judging.properties import classifies, count_ok
 from grader.assignments.reference import augment, run
-from grader.tasks import classify, training, update
+from grader.tasks import classify, perceptron, update
 
 F = Fraction
 PRESETS = ("mit6036", "mit6036-project1", "mitx686x", "cs4780", "cs4780-folded", "cs188", "udacity", "lfd")
@@ -58,9 +58,9 @@ def test_mitx686x_get_order():
 def test_mitx686x_perceptron_and_average_perceptron(X, y, T, plain, averaged):
     a = load("mitx686x")
     p, avg = a.spec("perceptron"), a.spec("average_perceptron")
-    e = training.expected(p, pts(X), y, True, T, None, None)
+    e = perceptron.expected(p, pts(X), y, True, T, None, None)
     assert (e.theta, e.theta0) == (pts([plain[0]])[0], F(plain[1]))
-    e = training.expected(avg, pts(X), y, True, T, None, None, average=True)
+    e = perceptron.expected(avg, pts(X), y, True, T, None, None, average=True)
     assert (e.theta, e.theta0) == (pts([averaged[0]])[0], F(str(averaged[1])))
 
 
@@ -86,9 +86,9 @@ MIT6036 = [
 def test_mit6036_perceptron_and_averaged_perceptron(data, labels, plain, averaged):
     a = load("mit6036")
     X = pts(np.array(data).T.tolist())
-    e = training.expected(a.spec("perceptron"), X, labels, True, 100, None, None)
+    e = perceptron.expected(a.spec("perceptron"), X, labels, True, 100, None, None)
     assert [float(v) for v in e.theta] == plain[0] and float(e.theta0) == plain[1]
-    e = training.expected(a.spec("averaged_perceptron"), X, labels, True, 100, None, None, average=True)
+    e = perceptron.expected(a.spec("averaged_perceptron"), X, labels, True, 100, None, None, average=True)
     # the course compares floats with ==: the correctly rounded exact mean is the published float
     assert [float(v) for v in e.theta] == averaged[0] and float(e.theta0) == averaged[1]
 
@@ -255,10 +255,10 @@ def test_mit6036_project1_published_checks_and_rows_in_order():
         e = update.expected(step, pts([[1, 2]]), [1], ((F(-1), F(1)), theta0), None)
         assert (e.theta, e.theta0) == (pts([want])[0], want0)
     for T in (1, 2):
-        e = training.expected(p, pts([[1, 2]]), [1], True, T, None, None)
+        e = perceptron.expected(p, pts([[1, 2]]), [1], True, T, None, None)
         assert (e.theta, e.theta0) == (pts([[1, 2]])[0], F(1))
-        e = training.expected(avg, pts([[1, 2]]), [1], True, T, None, None, average=True)
+        e = perceptron.expected(avg, pts([[1, 2]]), [1], True, T, None, None, average=True)
         assert (e.theta, e.theta0) == (pts([[1, 2]])[0], F(1))
     # rows in order: visit (1, 2) then (-1, 0), both mistakes; the average is over the two visits
-    e = training.expected(avg, pts([[1, 2], [-1, 0]]), [1, 1], True, 1, None, None, average=True)
+    e = perceptron.expected(avg, pts([[1, 2], [-1, 0]]), [1, 1], True, 1, None, None, average=True)
     assert (e.theta, e.theta0) == (pts([[0.5, 2]])[0], F(3, 2))  # 6.86x's get_order gives (-0.5, 1), 1.5

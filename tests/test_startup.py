@@ -81,3 +81,62 @@ def test_unknown_names_in_the_core_face_raise_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         core.nope  # noqa: B018
     assert {"perceptron_trace", "separability", "max_margin"} <= set(dir(core))
+
+
+GRADING_ROOMS = ("nbformat", "jsonschema", "grader.judging", "grader.diagnosis", "grader.sandbox", "grader.grading",
+                 "grader.intake", "grader.cases", "grader.tasks")
+IMPORTS = """
+import json, sys, io, contextlib
+from exercises.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        code = main(sys.argv[1:])
+    except SystemExit as stop:
+        code = stop.code
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def _imported(argv: list[str]) -> tuple[int, set[str]]:
+    res = subprocess.run([sys.executable, "-c", IMPORTS, *argv], cwd=ROOT, capture_output=True, text=True, check=True)
+    probe = json.loads(res.stdout)
+    return probe["code"], set(probe["modules"])
+
+
+def _within(modules: set[str], rooms) -> list[str]:
+    return sorted(m for m in modules if any(m == r or m.startswith(r + ".") for r in rooms))
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["grade", "--help"], ["check", "--help"], ["prairielearn", "--help"]])
+def test_help_imports_no_command_it_does_not_run(argv):
+    """Help texts (the presets' names included) come from the command modules alone: no jinja2, YAML, numpy, and
+    nothing of the grading flow beyond its command modules."""
+    code, modules = _imported(argv)
+    assert code == 0
+    assert _within(modules, ("jinja2", "yaml", "numpy", "sympy", "exercises.generation", "exercises.kinds",
+                             "grader.assignments.assignment", *GRADING_ROOMS)) == []
+
+
+def test_list_loads_the_specs_and_presets_but_not_the_grader():
+    code, modules = _imported(["list"])
+    assert code == 0 and "grader.assignments.assignment" in modules
+    assert _within(modules, GRADING_ROOMS) == []
+
+
+def test_check_imports_the_grader_but_not_the_exercise_flow(tmp_path):
+    (tmp_path / "p.py").write_text("def perceptron(X, y, max_epochs=1000, offset=True):\n    raise ValueError\n")
+    code, modules = _imported(["check", str(tmp_path / "p.py")])
+    assert code in (1, 2) and "grader.grading" in modules
+    assert _within(modules, ("exercises.generation", "exercises.kinds", "exercises.answers", "exercises.export",
+                             "sympy")) == []
+
+
+def test_every_command_is_found_in_the_module_the_table_names():
+    from exercises.cli.main import COMMANDS, build_parser
+
+    everything = build_parser()
+    choices = everything._subparsers._group_actions[0].choices  # noqa: SLF001 (argparse keeps them here)
+    assert sorted(choices) == sorted(COMMANDS)
+    for command in COMMANDS:
+        alone = build_parser(command)._subparsers._group_actions[0].choices  # noqa: SLF001
+        assert command in alone

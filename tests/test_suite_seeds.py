@@ -36,7 +36,7 @@ def test_cs188_seeds_that_once_aborted_build_every_family(seed):
 def test_a_family_that_cannot_be_drawn_is_redrawn_then_left_out(monkeypatch):
     a = load("mitx686x")
     calls = []
-    real = tasks.TASKS["update"].hidden
+    real = tasks.module(load("mitx686x").spec("perceptron_single_step_update")).hidden
 
     def flaky(a_, f, seed):
         calls.append(seed)
@@ -44,7 +44,7 @@ def test_a_family_that_cannot_be_drawn_is_redrawn_then_left_out(monkeypatch):
             raise DrawFailed("could not draw")
         return real(a_, f, seed)
 
-    monkeypatch.setattr(tasks.TASKS["update"], "hidden", flaky)
+    monkeypatch.setattr(tasks.module(load("mitx686x").spec("perceptron_single_step_update")), "hidden", flaky)
     fams = _families(a, "any")
     assert ("perceptron_single_step_update", "mistake") in fams  # drawn on the third stream
     assert ("perceptron_single_step_update", "tie") not in fams  # left out after the cap

@@ -15,9 +15,9 @@ from grader.assignments.presets import BUNDLED, preset_names
 from grader.assignments.convention import Convention
 from grader.assignments.functions import FunctionSpec
 
-FAMILIES = functions.FAMILIES["perceptron"]
+FAMILIES = functions.SHAPES["perceptron"].families
 SLOTS = functions.SLOTS
-RETURNS = functions.RETURNS["perceptron"]
+RETURNS = functions.SHAPES["perceptron"].returns
 TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
             "functions",
             "class", "terms", "notebook_cells", "stand_ins", "legacy_names")

@@ -7,24 +7,11 @@ from typing import Any
 
 from grader.assignments import fields
 from grader.assignments.convention import Convention
+from grader.assignments.shapes import SHAPES, Shape
 
-TASKS = ("perceptron", "averaged", "update", "classify")
 SLOTS = ("data", "labels", "epochs", "offset", "params", "point", "label", "theta", "theta0", "step", "hook",
          "dataset")
 PARAM_SLOTS = ("epochs", "offset", "step", "hook")
-RETURNS = {
-    "perceptron": ("theta", "theta0", "converged", "mistakes"),
-    "averaged": ("theta", "theta0"),
-    "update": ("theta", "theta0", "changed"),
-    "classify": ("predictions",),
-}
-FAMILIES = {
-    "perceptron": ("separable", "offset-only", "non-separable", "single-point", "tie", "one-dimensional",
-                   "fractional", "large", "input-mutation", "interface", "many-passes"),
-    "update": ("mistake", "correct", "tie", "one-dimensional", "fractional", "input-mutation", "interface"),
-    "classify": ("points", "tie", "single-point", "one-dimensional", "input-mutation", "interface"),
-}
-FAMILIES["averaged"] = tuple(f for f in FAMILIES["perceptron"] if f != "offset-only")
 NEEDS_LIMIT = ("non-separable", "offset-only")  # data on which the perceptron never stops
 KEYS = ("function", "method", "task", "title", "arguments", "keywords", "params", "returns", "visible_points",
         "hidden")
@@ -35,7 +22,7 @@ class FunctionSpec:
     """A function (or method) the students write, how the grader calls it, and how it is scored."""
 
     name: str
-    task: str  # perceptron | averaged | update | classify
+    task: str  # a shape's name in grader/assignments/shapes.py: perceptron | averaged | update | classify
     title: str
     arguments: tuple[str, ...]
     keywords: tuple[tuple[str, str], ...]
@@ -54,6 +41,39 @@ class FunctionSpec:
     def spelled(self) -> str:
         """The accepted names for messages: `perceptronUpdate (or perceptron_update)`."""
         return self.name + (f" (or {' or '.join(self.names[1:])})" if len(self.names) > 1 else "")
+
+    @property
+    def shape(self) -> Shape:
+        return SHAPES[self.task]
+
+    @property
+    def trains(self) -> bool:
+        """Runs the perceptron over a data set (perceptron, averaged)."""
+        return self.shape.trains
+
+    @property
+    def averages(self) -> bool:
+        return self.shape.averages
+
+    @property
+    def final_weights(self) -> bool:
+        """Trains and returns the final weights (the plain perceptron, not an average)."""
+        return self.shape.trains and not self.shape.averages
+
+    @property
+    def single_step(self) -> bool:
+        """One update of given weights (update)."""
+        return self.shape.single_step
+
+    @property
+    def predicts(self) -> bool:
+        """Labels points with given weights (classify)."""
+        return self.shape.predicts
+
+    @property
+    def given_weights(self) -> bool:
+        """Starts from weights the case gives (update, classify): their length is the dimension."""
+        return self.shape.single_step or self.shape.predicts
 
     @property
     def order(self) -> str:
@@ -78,8 +98,9 @@ def _hidden(where: str, key: str, raw: Any, task: str) -> tuple[tuple[str, int],
     if not isinstance(raw, dict) or not raw:
         raise fields.fail(where, key, "must map hidden test families to points, e.g. {separable: 10}")
     for family, points in raw.items():
-        if family not in FAMILIES[task]:
-            raise fields.fail(where, f"{key}.{family}", f"unknown family; must be one of {', '.join(FAMILIES[task])}")
+        if family not in SHAPES[task].families:
+            raise fields.fail(where, f"{key}.{family}", f"unknown family; must be one of "
+                                                        f"{', '.join(SHAPES[task].families)}")
         fields.number(where, f"{key}.{family}", points, 0, 1000, integer=True)
     return tuple((str(f), int(p)) for f, p in raw.items())
 
@@ -120,12 +141,11 @@ def _check_slots(where: str, prefix: str, f: FunctionSpec) -> None:
     for slot in ("hook", "step", "dataset", "offset"):
         if carried.count(slot) > 1:
             raise fields.fail(where, key, f"{slot!r} is passed more than once")
-    data_slots = {"perceptron": ("data", "labels"), "averaged": ("data", "labels"), "update": ("point", "label"),
-                  "classify": ("point",) if f.method else ("data",)}[f.task]
-    fed = f.method and f.task in ("perceptron", "averaged")  # a class's training data come from a course module
+    data_slots = ("point",) if f.predicts and f.method else f.shape.data  # a method labels one point per call
+    fed = f.method and f.trains  # a class's training data come from a course module
     for slot in data_slots:
         _count(where, key, carried, slot, 0 if fed else 1, "the course module provides the data")
-    if f.task in ("perceptron", "averaged"):
+    if f.trains:
         _count(where, key, carried, "epochs", int(c.epochs == "argument"), f"the convention's epochs is {c.epochs}")
         given = c.start == "given"
         _count(where, key, carried, "theta", int(given), f"the start is {c.start}")
@@ -135,7 +155,7 @@ def _check_slots(where: str, prefix: str, f: FunctionSpec) -> None:
         _count(where, key, carried, "theta", 1)
         if c.bias == "separate":
             _count(where, key, carried, "theta0", 1)
-    if c.offset == "choice" and c.bias == "separate" and f.task != "classify" and "offset" not in carried:
+    if c.offset == "choice" and c.bias == "separate" and not f.predicts and "offset" not in carried:
         raise fields.fail(where, prefix + "offset", "is 'choice' but no argument, keyword or params key carries "
                                                     "'offset'")
     if len(c.steps) > 1 and "step" not in carried:
@@ -144,18 +164,18 @@ def _check_slots(where: str, prefix: str, f: FunctionSpec) -> None:
 
 def _check_returns(where: str, prefix: str, f: FunctionSpec) -> None:
     conv = f.convention
-    if f.task in ("perceptron", "averaged", "update") and not f.method and "theta" not in f.returns:
+    if f.shape.needs_theta and not f.method and "theta" not in f.returns:
         raise fields.fail(where, prefix + "returns", "must include theta")
     if "theta0" in f.returns and conv.bias != "separate":
         raise fields.fail(where, prefix + "returns", f"cannot include theta0 with bias {conv.bias} "
                                                      "(a folded bias is a coordinate of theta)")
-    if f.task == "classify" and conv.tie == "mistake":
+    if f.predicts and conv.tie == "mistake":
         raise fields.fail(where, prefix + "tie", "must be positive, negative or avoid for a classify function "
                                                  "(which label a score of 0 gets), got 'mistake'")
-    if f.task != "classify" and conv.tie == "avoid":
+    if not f.predicts and conv.tie == "avoid":
         raise fields.fail(where, prefix + "tie", "avoid applies only to classify functions")
-    if f.task in ("update", "classify") and conv.folded:
-        raise fields.fail(where, prefix + "bias", f"must be separate or none for a{'n' if f.task == 'update' else ''} "
+    if f.given_weights and conv.folded:
+        raise fields.fail(where, prefix + "bias", f"must be separate or none for a{'n' if f.task[0] in 'aeiou' else ''} "
                                                   f"{f.task} function (it takes the weights and the bias as given)")
 
 
@@ -181,7 +201,7 @@ def _check_families(where: str, prefix: str, f: FunctionSpec) -> None:
                                           "update checks for a mistake, so correctly classified points are not tested")
         if family == "tie" and conv.tie == "avoid":
             raise fields.fail(where, key, "does not apply: the convention avoids scores of exactly 0 (tie: avoid)")
-    if f.task == "averaged" and (conv.by_property or conv.epochs == "none" or not conv.exact_floats):
+    if f.averages and (conv.by_property or conv.epochs == "none" or not conv.exact_floats):
         raise fields.fail(where, prefix + "task", "averaged needs a fixed order, a known start and an epoch "
                                                   "limit and dyadic step sizes (the average is over all n·T visits)")
 
@@ -191,11 +211,11 @@ def parse(where: str, prefix: str, doc: dict, conv: Convention, method: bool, de
     name_key = "method" if method else "function"
     names = _names(where, prefix + name_key, doc.get(name_key), method)
     name = names[0]
-    task = fields.choice(where, prefix + "task", doc.get("task", "perceptron"), TASKS)
+    task = fields.choice(where, prefix + "task", doc.get("task", "perceptron"), tuple(SHAPES))
     keywords = fields.slot_map(where, prefix + "keywords", doc.get("keywords"), SLOTS)
     params = fields.slot_map(where, prefix + "params", doc.get("params"), PARAM_SLOTS)
     arguments = fields.listed(where, prefix + "arguments", doc.get("arguments", []), SLOTS, empty=True)
-    returns = fields.listed(where, prefix + "returns", doc.get("returns", []), RETURNS[task], empty=method)
+    returns = fields.listed(where, prefix + "returns", doc.get("returns", []), SHAPES[task].returns, empty=method)
     f = FunctionSpec(
         name=name, names=names, task=task, title=str(doc.get("title", name)), arguments=arguments, keywords=keywords,
         params=params, returns=returns, convention=conv, method=method,

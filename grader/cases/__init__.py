@@ -17,8 +17,9 @@ from grader.cases.case import (
     visible_recipes,
 )
 from grader.cases.draw import DrawFailed, MAX_TRIES, as_points, draw_large, draw_nonseparable, draw_separable, dyadic
-from grader.cases.mutants import CATALOGUE, EXACT_VARIANTS, catalogue, offered, run_normalized, run_variant
+from grader.cases.mutants import (EXACT_VARIANTS, FLIP, catalogue, run_normalized, run_variant,
+                                  shared_mistakes, training_mistakes)
 
-__all__ = ['CATALOGUE', 'Case', 'DrawFailed', 'EXACT_VARIANTS', 'Expected', 'MAX_TRIES', 'RECIPES', 'as_points', 'auto_tags',
+__all__ = ['Case', 'DrawFailed', 'EXACT_VARIANTS', 'Expected', 'MAX_TRIES', 'RECIPES', 'as_points', 'auto_tags',
     'catalogue', 'draw_large', 'draw_nonseparable', 'draw_separable', 'dyadic', 'hidden_cases', 'make_case',
-    'offered', 'run_normalized', 'run_variant', 'seed_rng', 'visible_cases', 'visible_recipes']
+    'run_normalized', 'run_variant', 'shared_mistakes', 'training_mistakes', 'FLIP', 'seed_rng', 'visible_cases', 'visible_recipes']

@@ -44,7 +44,12 @@ def _catalogue(conv: Convention, terms: tuple, step: bool, columns: bool = False
     return {name: Mistake(name, str(entry["title"]), " ".join(str(entry["hint"]).split())) for name, entry in doc.items()}
 
 
-CATALOGUE = catalogue()
+def __getattr__(name: str) -> object:
+    """`CATALOGUE`, the seeds' wording of every mistake, rendered on first use (not at import: a correct file's
+    grading never needs it, and rendering it costs jinja2, YAML and a template)."""
+    if name == "CATALOGUE":
+        return catalogue()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -132,11 +137,9 @@ def _branches(c) -> list[tuple[str, Knobs]]:
     return out
 
 
-def offered(f) -> tuple[tuple[str, Knobs], ...]:
-    """The mistakes that make sense under a function's convention, as switches on its exact reference."""
+def shared_mistakes(f) -> list[tuple[str, Knobs]]:
+    """The mistakes of any function that updates weights (training or one step), as switches on its reference."""
     c, out = f.convention, []
-    if f.task == "classify":
-        return (("tie-side", Knobs(tie=FLIP.get(c.tie, "positive"))), ("predicts-zero", Knobs(tie="zero")))
     if c.tie == "mistake":
         out.append(("strict-inequality", Knobs(tie="strict")))
     else:
@@ -153,12 +156,12 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out.append(("first-two-features", Knobs(features=2)))
     if f.passes("step"):
         out.append(("step-size", Knobs(step=Fraction(1))))
-    out += _branches(c)
-    if f.task == "update":
-        if c.update != "either":  # either way is right where the course leaves it open
-            out.append(("always-updates", Knobs(always=True)) if c.update == "on-mistake"
-                       else ("update-checks", Knobs(always=False)))
-        return tuple(out)
+    return out + _branches(c)
+
+
+def training_mistakes(f) -> list[tuple[str, Knobs]]:
+    """The mistakes of a training loop: its passes, its order, where it stops."""
+    c, out = f.convention, []
     if c.epochs == "argument" or (c.limit or 0) > 1:
         out.append(("single-pass", Knobs(single_pass=True)))
     if c.epochs == "argument":
@@ -173,7 +176,4 @@ def offered(f) -> tuple[tuple[str, Knobs], ...]:
         out += [("pass-cap", Knobs(cap=k)) for k in PASS_CAPS]
     if c.order not in ("fixed", "free"):
         out.append(("order-not-followed", Knobs(order="fixed")))
-    if f.task == "averaged":
-        out += [("average-over-updates", Knobs(average="updates")), ("average-final-offset", Knobs(average="final-offset")),
-                ("average-per-pass", Knobs(average="per-pass")), ("average-stops-early", Knobs(average="early"))]
-    return tuple(out)
+    return out

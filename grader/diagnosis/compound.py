@@ -9,7 +9,7 @@ from typing import Mapping, Sequence
 
 from grader import tasks
 from grader.assignments import Assignment
-from grader.cases import Case, EXACT_VARIANTS, catalogue, offered, run_variant
+from grader.cases import Case, EXACT_VARIANTS, catalogue, run_variant
 from grader.judging import Verdict, spec_of
 from grader.diagnosis.matching import _same, _same_expected
 from grader.diagnosis.finding import Finding, finding
@@ -21,7 +21,7 @@ MAX_PAIRS = 256  # pairs tried per function (the offered mistakes number at most
 def _singles(a: Assignment, f) -> list[tuple[str, object]]:
     if tasks.plain(a, f):
         return list(EXACT_VARIANTS)
-    return list(offered(f))
+    return list(tasks.offered(f))
 
 
 def _merge(k1, k2):
@@ -43,12 +43,7 @@ def _output(a: Assignment, case: Case, knobs):
     f = spec_of(a, case)
     if tasks.plain(a, f):
         return run_variant(knobs, case.X, case.y, case.offset, case.max_epochs)
-    if f.task == "classify":
-        return tasks.classify.expected(f, case.X, case.start, knobs.tie)
-    if f.task == "update":
-        return tasks.update.expected(f, case.X, case.y, case.start, case.step, knobs)
-    return tasks.training.expected(f, case.X, case.y, case.offset, case.max_epochs, case.step, case.start,
-                                   average=f.task == "averaged", knobs=knobs, record=False)
+    return tasks.mutant(f, case, knobs)
 
 
 def pair(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], verdicts: Mapping[str, Verdict]) -> Finding | None:

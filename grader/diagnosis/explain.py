@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
-from grader.cases import Case
+from grader.cases import Case, catalogue
 from grader.diagnosis import compound
 from grader.judging import Verdict, spec_of
-from grader.diagnosis.matching import ORDER, MutantTable, case_explanations, contradictions, twin_names, _big
+from grader.diagnosis.matching import MutantTable, case_explanations, contradictions, twin_names, _big
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.observed import observed
 from grader.diagnosis.structure import structural
@@ -101,7 +101,7 @@ def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_c
         return None
     verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
     bad = contradictions(cases, verdicts, table)
-    rank = {n: k for k, n in enumerate(ORDER)}
+    rank = {n: k for k, n in enumerate(catalogue())}  # the catalogue's order
     keys = sorted((key for key in common if bad.get(key, 0) == 0 and (key.split("#")[0] in rank or "+" in key)),
                   key=lambda key: (rank.get(key.split("#")[0], len(rank)), key))
     if not keys:

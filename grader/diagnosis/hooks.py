@@ -18,7 +18,7 @@ def _reference(f, case: Case, passes: bool):
     theta, theta0 = case.start if case.start is not None else (None, Fraction(0))
     return Xs, run(Xs, case.y, conv, offset=case.offset and not conv.folded, max_epochs=case.max_epochs,
                    step=case.step, theta=theta, theta0=theta0, record=True, states=passes,
-                   average=f.task == "averaged")
+                   average=f.averages)
 
 
 def _which(f, Xs, y, prev, got, step) -> int | None:
@@ -52,7 +52,7 @@ def updates_note(a, case: Case, answer: Answer) -> dict | None:
     k = 0
     while k < len(ref) and k < len(got) and got[k] is not None and _same(got[k], ref[k], f):
         k += 1
-    extra = 1 if f.task == "averaged" else 0  # an averaged perceptron may also show its average at the end
+    extra = 1 if f.averages else 0  # an averaged perceptron may also show its average at the end
     if k == len(ref) and len(got) <= len(ref) + extra:
         return None
     n, every = len(case.X), _every_visit(a, answer)
@@ -76,7 +76,7 @@ def updates_note(a, case: Case, answer: Answer) -> dict | None:
 def _every_visit(a, answer: Answer) -> bool:
     """The course's single-step update checks for the mistake itself, so it is called on every visit: the helper's
     calls say which pass an update was in."""
-    upd = next((g for g in getattr(a, "functions", ()) if g.task == "update" and not g.method), None)
+    upd = next((g for g in getattr(a, "functions", ()) if g.single_step and not g.method), None)
     return bool(answer.helper_calls) and upd is not None and upd.convention.update == "on-mistake"
 
 
@@ -112,7 +112,7 @@ def note(a, case: Case, answer: Answer | None) -> dict | None:
     if answer is None or not answer.ok or len(case.X) > MAX_POINTS:
         return None
     f = spec_of(a, case)
-    if f.task not in ("perceptron", "averaged") or f.convention.by_property:
+    if not f.trains or f.convention.by_property:
         return None
     if answer.hooks is not None:
         return updates_note(a, case, answer)

@@ -11,10 +11,9 @@ from typing import Any, Mapping, Sequence
 from grader import tasks
 from grader.assignments import Assignment
 from grader.judging import ATOL, Answer, Verdict, batch_answer, close, compare, compare_exact, compare_properties, expected_values, read, read_vector, spec_of
-from grader.cases import Case, Expected, CATALOGUE, offered, run_normalized
+from grader.cases import Case, Expected, run_normalized
 
 BIG_DENOMINATOR = 1 << 20
-ORDER = tuple(CATALOGUE)
 
 
 def keyed(pairs) -> tuple[tuple[str, Any], ...]:
@@ -84,14 +83,14 @@ class MutantTable:
 
 def _exact(f, case: Case) -> bool:
     """Whether answers to this case are compared field by field, exactly (what compare() does for it)."""
-    return case.expected.tolerance is None and not f.convention.by_property and f.task in ("perceptron", "update") \
+    return case.expected.tolerance is None and not f.convention.by_property and (f.final_weights or f.single_step) \
         and not f.method
 
 
 def _matching(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
     """The mutants whose output on this case is the answer: by lookup where fields are compared exactly."""
     f = spec_of(a, case)
-    if f.task == "classify" and f.method and answer.theta is not None and answer.theta != case.expected.theta:
+    if f.predicts and f.method and answer.theta is not None and answer.theta != case.expected.theta:
         return _own_weights(f, case, answer)
     if _exact(f, case):  # the fields are θ, θ₀ (Fractions), converged, mistakes, changed: all hashable
         fields = f.returns
@@ -103,22 +102,22 @@ def _own_weights(f, case: Case, answer: Answer) -> set[str]:
     """A class's predict judged on the weights its model reports (its own update may have set others): each
     classify mistake run on those weights."""
     start = (answer.theta, Fraction(0))
-    return {key for key, knobs in keyed(offered(f)) if answer.predictions is not None
-            and answer.predictions == tasks.classify.expected(f, case.X, start, knobs.tie).predictions}
+    return {key for key, knobs in keyed(tasks.offered(f)) if answer.predictions is not None
+            and answer.predictions == tasks.mutant(f, replace(case, start=start), knobs).predictions}
 
 
 def _same(a: Assignment, case: Case, answer: Answer, e: Expected) -> bool:
     """Whether the answer is what the mutant returns, where it is not compared exactly (by property, within the
     case's tolerance when η is not dyadic, or an average compared to 1e-9)."""
     f = spec_of(a, case)
-    if f.task == "classify":  # the mutant's labels for the case's weights (a method's model reports its own weights)
+    if f.predicts:  # the mutant's labels for the case's weights (a method's model reports its own weights)
         return answer.predictions is not None and answer.predictions == e.predictions
     if case.expected.tolerance is not None:
         e = replace(e, tolerance=case.expected.tolerance)
     shadow = replace(case, expected=e)
     if f.convention.by_property:
         return not compare_exact(a, shadow, answer)
-    if f.task == "averaged" and answer.theta is not None and len(answer.theta) == len(e.theta):
+    if f.averages and answer.theta is not None and len(answer.theta) == len(e.theta):
         # a wrong count gives averages floats cannot hold exactly: compare to 1e-9
         got = list(answer.theta) + [answer.theta0 if answer.theta0 is not None else e.theta0]
         return close(got, list(e.theta) + [e.theta0])
@@ -182,25 +181,25 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
     if f.convention.by_property and f.convention.tie == "mistake" and case.separable and answer.theta is not None \
             and not any(answer.theta) and not answer.theta0:
         names.add("strict-inequality")  # nothing learned from zero: the zero start was never a mistake
-    if f.task not in ("perceptron", "averaged") or f.method or answer.theta is None \
+    if not f.trains or f.method or answer.theta is None \
             or len(answer.theta) != len(e.theta):
         return names
     if f.convention.by_property and case.separable and f.convention.start == "zero":
-        if f.task == "perceptron" and batch_answer(f, case, answer):
+        if f.final_weights and batch_answer(f, case, answer):
             names.add("batch")  # separates, but as a batch perceptron does, not an online one
         elif _big(answer):
             names.add("random-start")
     theta_ok = answer.theta == e.theta and answer.theta0 in (None, e.theta0)
     if theta_ok and answer.converged is not None and answer.converged != e.converged:
         names.add("wrong-converged")
-    if f.task == "perceptron" and f.convention.start == "zero" and _scaled_copy(answer, e):
+    if f.final_weights and f.convention.start == "zero" and _scaled_copy(answer, e):
         names.add("step-size")
-    if f.task == "averaged":
+    if f.averages:
         names |= _wrong_count(answer, e, dict(table.outputs(case.case_id)).get("average-final-offset"))
     norm = table.normalized(case.case_id)
     if norm is not None and close(list(answer.theta) + [answer.theta0 or 0], list(norm[0]) + [norm[1]]):
         names.add("normalized-points")
-    if not names and f.task == "perceptron" and f.convention.start in ("zero", "ones") and not f.convention.by_property:
+    if not names and f.final_weights and f.convention.start in ("zero", "ones") and not f.convention.by_property:
         if _big(answer):
             names.add("random-start")
         elif case.separable and not compare_properties(a, case, answer) and not _proportional(answer, e):
@@ -275,9 +274,9 @@ def contradictions(cases: Sequence[Case], verdicts: Mapping[str, Verdict],
 def _same_expected(a: Assignment, case: Case, e: Expected) -> bool:
     """Whether a mutant returns the same as the reference on everything the function is graded on."""
     f, x = spec_of(a, case), case.expected
-    if f.task == "classify":
+    if f.predicts:
         return e.predictions == x.predictions
-    if f.task == "update" and f.method:
+    if f.single_step and f.method:
         return (e.changed, e.states) == (x.changed, x.states)
     fields = ("theta",) if f.method else f.returns
     return expected_values(e, fields) == expected_values(x, fields)  # the values compare_exact grades

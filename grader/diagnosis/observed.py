@@ -25,7 +25,7 @@ def _visible(a: Assignment, c: Case, v: Verdict) -> str:
     f = spec_of(a, c)
     where = f"visible case {c.case_id} ({c.title})"
     fields = tuple(x for x in v.wrong if x in ("theta", "theta0", "converged", "mistakes"))
-    if v.status == "wrong" and fields and v.answer is not None and not f.method and f.task in ("perceptron", "averaged"):
+    if v.status == "wrong" and fields and v.answer is not None and not f.method and f.trains:
         got = [getattr(v.answer, x) for x in fields]
         want = list(expected_values(c.expected, fields))
         return words("observed-case", case=where, returned=_pairs(a, f, fields, got),

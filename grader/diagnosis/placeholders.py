@@ -24,16 +24,16 @@ def placeholder(f, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts:
     if any(v is None for v in values):
         return None
     ids = tuple(c.case_id for c in failed)
-    if f.task in ("perceptron", "averaged") and f.name in (facts.get("signatures") or {}) \
+    if f.trains and f.name in (facts.get("signatures") or {}) \
             and f.name not in facts.get("trains", {f.name}):
         if all(_at(v, c) for v, c in zip(values, failed)):
             given = any(c.start is not None and any(c.start[0]) for c in failed)
             return ("unchanged" if given else "zeros"), ids
     moving = [c for c in cases if c.check == "result" and c.start is not None and _moves(c)]
-    if f.task == "update" and all(c.start is not None and _at(v, c) and _moves(c) for v, c in zip(values, failed)) \
+    if f.single_step and all(c.start is not None and _at(v, c) and _moves(c) for v, c in zip(values, failed)) \
             and all(c.case_id in ids for c in moving):  # it passed no case that needs an update
         return "unchanged-update", ids
-    if f.task == "classify" and all(v and not any(v) for v in values):
+    if f.predicts and all(v and not any(v) for v in values):
         return "zeros-predictions", ids
     return None
 

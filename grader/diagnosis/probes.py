@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from rosenblatt.core import decide
 from grader import tasks
-from grader.assignments import Assignment
+from grader.assignments import Assignment, Knobs
 from grader.cases import Case, make_case
 from grader.judging import judge, show, show_row, spec_of
 from grader.diagnosis.finding import Finding, finding
@@ -65,13 +65,12 @@ def _case(a: Assignment, base: Case, cid: str, X, y, epochs: int | None) -> Case
     start = ((F(0),) * len(X[0]), F(0)) if base.start is not None else None
     T = epochs if epochs is not None else base.max_epochs
     cert = decide(X, y, base.offset).certificate
-    if tasks.training.plain(a, f):
+    if tasks.plain(a, f):
         return make_case(cid, base.family, True, tuple(X), tuple(y), base.offset, T, cert, PROBE_SECONDS)
-    e = tasks.training.expected(f, X, y, base.offset, T, base.step, start, average=f.task == "averaged")
-    if e is None:
-        return None
-    return replace(base, case_id=cid, X=tuple(X), y=tuple(y), max_epochs=T, expected=e, certificate=cert,
-                   seconds=PROBE_SECONDS, start=start, twin="", visible=True)
+    probe = replace(base, case_id=cid, X=tuple(X), y=tuple(y), max_epochs=T, certificate=cert,
+                    seconds=PROBE_SECONDS, start=start, twin="", visible=True)
+    e = tasks.mutant(f, probe, Knobs())  # the reference itself: no mistake switched on
+    return None if e is None else replace(probe, expected=e)
 
 
 def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -> tuple[Probe, ...]:
@@ -84,7 +83,7 @@ def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -
         if not f.convention.by_property:  # randomness is allowed where results are graded by property
             out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id)
                     for c in (*visible, *hidden) if spec_of(a, c) is f and c.check == "result" and len(c.X) <= AGAIN_POINTS]
-        if f.task not in ("perceptron", "averaged") or f.convention.epochs == "none":
+        if not f.trains or f.convention.epochs == "none":
             continue
         pre = f"{f.name or 'f'}.probe"
         if not f.passes("epochs") or f.convention.by_property:  # a fixed limit, or no exact answer: no-stop only
@@ -97,7 +96,7 @@ def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -
                 _case(a, base, f"{pre}-epochs-3", NEVER, NEVER_Y, 3)
             if low and high and (low.expected.theta, low.expected.theta0) != (high.expected.theta, high.expected.theta0):
                 out += [Probe(low, "epochs-low", f.name), Probe(high, "epochs-high", f.name)]
-        if f.task != "perceptron":
+        if not f.final_weights:
             continue
         first = -1 if f.convention.mistake(0, -1) else 1  # a mistake at θ = 0 under the course's tie rule
         points = _unit(f.convention.features)  # never more features than the course's data have

@@ -22,7 +22,7 @@ def fixed_length(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
     is still inside), or θ of one length k, the wrong one for its data, on data of at least two numbers of features.
     The finding accounts for those cases; any others are diagnosed on their own."""
     f = spec_of(a, cases[0])
-    if f.task not in ("perceptron", "averaged") or f.method or "theta" not in f.returns:
+    if not f.trains or f.method or "theta" not in f.returns:
         return None
     failed = _malformed(cases, verdicts)
     if len(failed) < 2:
@@ -60,7 +60,7 @@ def broadcast_square(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str
     """A classify function that returned an n × n table for n points on every malformed case (at least one with
     n ≥ 2): a column (n, 1) combined with a row (1, n) broadcasts to n × n."""
     f = spec_of(a, cases[0])
-    if f.task != "classify" or f.method:
+    if not f.predicts or f.method:
         return None
     failed = _malformed(cases, verdicts)
     shapes = [_shape(value_of(outcomes[c.case_id])) if outcomes[c.case_id].status == "returned" else None

@@ -76,7 +76,7 @@ def _not_labels(a: Assignment, f, cases, verdicts) -> Finding | None:
     failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
     scores = [c for c in failed if verdicts[c.case_id].status == "malformed"
               and NOT_LABELS in verdicts[c.case_id].message]
-    if f.task != "classify" or 2 * len(scores) <= len(failed) or \
+    if not f.predicts or 2 * len(scores) <= len(failed) or \
             any(verdicts[c.case_id].status != "wrong" for c in failed if c not in scores):
         return None
     labels = "0 or 1" if f.convention.zero_one else "-1 or +1"

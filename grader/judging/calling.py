@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from grader import tasks
 from grader.assignments import Assignment, FunctionSpec, augment
 from grader.cases import Case
 
@@ -72,9 +73,7 @@ def slot_values(a: Assignment, f: FunctionSpec, case: Case, X=None, y=None) -> d
         values["epochs"] = int(case.max_epochs)
     if case.step is not None:
         values["step"] = float(case.step)
-    if f.task == "update":
-        values["point"] = Xa[:, 0:1] if a.data == "columns" else Xa[0]
-        values["label"] = int(ya.reshape(-1)[0])
+    values.update(tasks.module(f).call_slots(f, Xa, ya, a.data == "columns"))  # the shape's own slots
     if case.start is not None:
         values["theta"] = _vector(a, f, case.start[0])
         theta0 = float(case.start[1])
@@ -122,9 +121,9 @@ def call_plan(a: Assignment, case: Case) -> dict | None:
 def spied_helpers(a: Assignment, f: FunctionSpec) -> list[str]:
     """The course's single-step update functions a training function may call (by every name the course accepts):
     the harness records their calls."""
-    if f.task not in ("perceptron", "averaged") or f.method or f.passes("hook"):
+    if not f.trains or f.method or f.passes("hook"):
         return []
-    return [n for g in a.functions if g.task == "update" and not g.method for n in g.names]
+    return [n for g in a.functions if g.single_step and not g.method for n in g.names]
 
 
 def _number(value: Any) -> Fraction | None:

@@ -122,9 +122,9 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
 def compare(a, case: Case, answer: Answer) -> tuple[str, ...]:
     """The fields that differ from the reference: exactly, within the derived bound, or by properties."""
     f = spec_of(a, case)
-    if f.task == "classify":
+    if f.predicts:
         return properties.predictions(f, case, answer)
-    if f.task == "update" and f.method:
+    if f.single_step and f.method:
         return properties.sequence(case, answer)
     if f.convention.by_property:
         return compare_properties(a, case, answer)

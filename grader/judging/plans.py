@@ -6,8 +6,7 @@ import hashlib
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
+from grader import tasks
 from grader.assignments import Assignment, FunctionSpec
 from grader.judging.calling import (
     Answer, _flag, _number, build_call, call_plan, data_arrays, interpret, read_part, read_vector, spec_of
@@ -27,43 +26,13 @@ def _seed(case_id: str) -> int:
     return int.from_bytes(hashlib.sha256(case_id.encode()).digest()[:4], "big")
 
 
-def _setup_update(a: Assignment, f: FunctionSpec, theta) -> tuple[str, tuple] | None:
-    """The one update call that takes a fresh model from zero to `theta` (to test predictions there)."""
-    upd = next((g for g in a.functions if g.task == "update"), None)
-    if upd is None or not any(theta):
-        return None
-    label = -1 if upd.convention.mistake(0, -1) else 1
-    x = np.array([float(-v if label < 0 else v) for v in theta], dtype=np.float64)
-    return upd.name, (x, upd.convention.label(label))
-
-
 def class_input(a: Assignment, case: Case) -> tuple[tuple, dict, dict]:
     """Construct the class, then call the function's method (and the weights method) in sequence."""
     f, k = spec_of(a, case), a.klass
     Xa, ya = data_arrays(a, case.X, case.y, f)
     args: list = [(), (Xa, ya), ()]  # constructor arguments, the course module's data, no arguments
-    steps: list[dict] = []
-    weights = {"m": k.weights, "a": 2, "keep": True}
-    if f.task in ("perceptron", "averaged"):
-        if f.passes("dataset"):
-            args.append(((Xa, ya),))
-            steps.append({"m": f.name, "a": 3, "wrap": {"0": "dataset"}})
-        else:
-            steps.append({"m": f.name, "a": 2})
-        steps.append(weights)
-    elif f.task == "update":
-        for x, label in zip(Xa, ya):
-            args.append((x, int(label)))
-            steps += [{"m": f.name, "a": len(args) - 1, "keep": True, "wrap": {"0": "point"}}, weights]
-    else:
-        setup = _setup_update(a, f, case.start[0]) if case.start else None
-        if setup is not None:
-            args.append(setup[1])
-            steps.append({"m": setup[0], "a": len(args) - 1, "wrap": {"0": "point"}})
-        steps.append(weights)
-        for x in Xa:
-            args.append((x,))
-            steps.append({"m": f.name, "a": len(args) - 1, "keep": True, "wrap": {"0": "point"}})
+    more, steps = tasks.module(f).class_steps(a, f, case, Xa, ya, len(args))  # the shape says how it is called
+    args += more
     args[0] = (int(Xa.shape[1]),) if "dimensions" in k.init else ()
     plan = {"kind": "class", "name": k.name, "init": 0, "stream": 1, "steps": steps, "values": k.values,
             "weights": k.weights, "seed": _seed(case.case_id)}
@@ -91,10 +60,10 @@ def _class_answer(f: FunctionSpec, value: dict, d: int) -> Answer:
     if type(kept) is not list or type(passes) is not list:
         return Answer(problem="the grader could not read the class's results")
     extra = {"passes": _vectors(passes, d)}
-    if f.task in ("perceptron", "averaged"):
+    if f.trains:
         got, problem = read_vector(kept[-1] if kept else None, d)
         return Answer(problem=f"{f.name}'s weights {problem}", **extra) if problem else Answer(theta=got, **extra)
-    if f.task == "update":
+    if f.single_step:
         flags = tuple(_flag(v) for v in kept[0::2])
         states = _vectors(kept[1::2], d)
         if any(v is None for v in flags):
@@ -113,7 +82,7 @@ def _class_answer(f: FunctionSpec, value: dict, d: int) -> Answer:
 def read(a: Assignment, case: Case, value: Any, order: tuple[str, ...] | None = None) -> Answer:
     """Read what a case returned, through its plan's wrapper when it has one."""
     f = spec_of(a, case)
-    d = len(case.start[0]) if f.task in ("update", "classify") and case.start else len(case.expected.theta)
+    d = len(case.start[0]) if f.given_weights and case.start else len(case.expected.theta)
     n = len(case.X)
     if f.method:
         if type(value) is not dict:
@@ -136,7 +105,7 @@ def read(a: Assignment, case: Case, value: Any, order: tuple[str, ...] | None = 
 
 def _spied(a: Assignment, value: dict, d: int) -> dict:
     """The student's update helper's calls, as the updates they made (θ, θ₀ after each call that changed them)."""
-    upd = next((g for g in a.functions if g.task == "update" and not g.method), None)
+    upd = next((g for g in a.functions if g.single_step and not g.method), None)
     records = value.get("spied") if type(value.get("spied")) is list else []
     calls = value.get("spied_calls") if type(value.get("spied_calls")) is int else 0
     if upd is None or not records:

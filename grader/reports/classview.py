@@ -10,7 +10,7 @@ from pathlib import Path
 from rosenblatt import __version__
 from rosenblatt.shared import atomic_write, render
 from grader.assignments import Assignment
-from grader.cases import CATALOGUE
+from grader.cases import catalogue
 from grader.reports.fit import fit_warnings
 
 BINS = 10
@@ -73,7 +73,7 @@ def class_summary(a: Assignment, rows: list[dict], names: dict[str, str]) -> dic
                    "full_marks": sum(r["score"] == r["max_score"] for r in graded),
                    "histogram": _histogram(scores, a.max_score or 1)},
         "families": _families(a, known), "visible": _visible(known),
-        "mistakes": [{"name": n, "title": CATALOGUE[n].title if n in CATALOGUE else n, "count": c,
+        "mistakes": [{"name": n, "title": catalogue()[n].title if n in catalogue() else n, "count": c,
                       "submissions": [_who(r["submission"], names) for r in rows if n in r["findings"]]}
                      for n, c in sorted(mistakes.items(), key=lambda kv: (-kv[1], kv[0]))],
         "to_read": to_read,

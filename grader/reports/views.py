@@ -38,15 +38,15 @@ def _data_view(a, f, case) -> dict:
 
 
 def _fields(f, case) -> tuple[str, ...]:
-    if f.task == "classify":
+    if f.predicts:
         return ("predictions",)
-    if f.task == "update" and f.method:
+    if f.single_step and f.method:
         return ("changed", "theta")
     return ("theta",) if f.method else f.returns
 
 
 def _raw(f, source, field: str, expected: bool):
-    if f.task == "update" and f.method:
+    if f.single_step and f.method:
         if field == "theta":
             return tuple(s[0] for s in source.states) if expected else source.states
         return source.changed
@@ -63,7 +63,7 @@ def _row(f, source, fields, expected: bool) -> list[str]:
 def _notes(a, f, case) -> list[str]:
     """Facts of the convention a student needs to read the data (not shown for the seeds' assignments)."""
     conv, out = f.convention, []
-    if f.task not in ("perceptron", "averaged"):
+    if not f.trains:
         return out
     if conv.folded:
         who = "the grader" if conv.appended_by == "grader" else "you"
@@ -110,6 +110,6 @@ def visible_view(a, r, found: dict) -> dict:
         "notes": [] if tasks.plain(a, f) else _notes(a, f, shown),
         "trace": render("grader/trace_note.txt.j2", n=note, t={k: a.term(k) for k in ("theta", "theta0", "label")},
                         hook=a.term("hook")).strip() if note else None,
-        "figure": None if r.verdict.passed or f.task not in ("perceptron", "averaged") or f.convention.folded
+        "figure": None if r.verdict.passed or not f.trains or f.convention.folded
         else figure(shown.X, shown.y, lines),
     }

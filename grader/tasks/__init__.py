@@ -1,23 +1,32 @@
-"""Test cases per task (perceptron, averaged, update, classify): a registry; each module draws its own families.
+"""Graded-function shapes as plug-ins: one module per shape (perceptron, averaged, update, classify), named as in
+the shape table (grader.assignments' SHAPES). Each module draws its cases and says which mistakes it offers, the
+exact result under each, what a call carries and how a method of a class is called.
 
-The rest of the grader imports this face: `visible(a)`, `hidden(a, seed)` and `reference(a, case, X, y)`.
+It may import rosenblatt.shared, rosenblatt.core, grader.assignments and grader.cases. The rest of the grader
+imports this face: `visible(a)`, `hidden(a, seed)`, `mutants(a, case)`, `offered(f)`, `smaller(...)`, `module(f)`.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
+from types import ModuleType
 
-from grader.assignments import Assignment
-from grader.cases import Case, DrawFailed, Expected, make_case, EXACT_VARIANTS, offered, run_variant
-from grader.tasks import averaged, classify, training, update
+from grader.assignments import Assignment, FunctionSpec, Knobs
+from grader.cases import Case, DrawFailed, Expected, EXACT_VARIANTS, run_variant
+from grader.tasks.perceptron import plain  # the seeds' algorithm as written (default, column): exact variants
 
-TASKS = {"perceptron": training, "averaged": averaged, "update": update, "classify": classify}
-plain = training.plain  # the seeds' algorithm as written (default and column assignments): exact variants, plain words
+HOOKS = ("visible", "hidden", "offers", "mutant", "call_slots", "class_steps", "smaller")  # what a shape's module defines
+
+
+def module(f: FunctionSpec) -> ModuleType:
+    """The module of a function's shape: `grader/tasks/<shape>.py` (the loader has checked the name)."""
+    return importlib.import_module(f"grader.tasks.{f.task}")
 
 
 def visible(a: Assignment) -> tuple[Case, ...]:
     """Every function's visible cases, in the order the functions are listed."""
-    return tuple(c for f in a.functions for c in TASKS[f.task].visible(a, f))
+    return tuple(c for f in a.functions for c in module(f).visible(a, f))
 
 
 REDRAWS = 16  # a family whose data cannot be drawn from the seed's stream is redrawn from this many others
@@ -36,10 +45,10 @@ def hidden(a: Assignment, seed: str) -> tuple[Case, ...]:
     return tuple(out)
 
 
-def _family(a: Assignment, f, seed: str) -> list[Case]:
+def _family(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
     for attempt in range(REDRAWS + 1):
         try:
-            cases = TASKS[f.task].hidden(a, f, seed if not attempt else f"{seed}\x00redraw-{attempt}")
+            cases = module(f).hidden(a, f, seed if not attempt else f"{seed}\x00redraw-{attempt}")
         except DrawFailed:
             continue
         if cases:  # every drawn case may also have been unfit for the convention (e.g. data that never stop)
@@ -48,40 +57,35 @@ def _family(a: Assignment, f, seed: str) -> list[Case]:
 
 
 def smaller(a: Assignment, case: Case, cid: str, X, y, cert, seconds: float) -> Case | None:
-    """A smaller version of a training case (for shrinking), with its convention's exact result."""
+    """A smaller version of a case (for shrinking), with its convention's exact result; None where the shape
+    does not shrink."""
     f = a.spec(case.function) if case.function else a.primary
-    if f.task != "perceptron" or f.method:
-        return None
-    if training.plain(a, f):
-        return make_case(cid, case.family, True, X, y, case.offset, case.max_epochs, cert, seconds)
-    exp = training.expected(f, X, y, case.offset, case.max_epochs, case.step, case.start)
-    if exp is None:
-        return None
-    return Case(case_id=cid, family=case.family, tags=case.tags, visible=True, title=case.title, X=tuple(X),
-                y=tuple(y), offset=case.offset, max_epochs=case.max_epochs, expected=exp, certificate=cert,
-                seconds=seconds, function=case.function, step=case.step, start=case.start)
+    return module(f).smaller(a, case, cid, X, y, cert, seconds)
+
+
+def offered(f: FunctionSpec) -> tuple[tuple[str, Knobs], ...]:
+    """The mistakes that make sense for a function's shape and convention, as switches on its exact reference."""
+    return module(f).offers(f)
+
+
+def mutant(f: FunctionSpec, case: Case, knobs: Knobs) -> Expected | None:
+    """The exact result of a function's reference on a case with the mistakes `knobs` switched on."""
+    return module(f).mutant(f, case, knobs)
 
 
 def mutants(a: Assignment, case: Case) -> tuple[tuple[str, Expected], ...]:
     """Each offered mistake's exact output on a case (the seeds' set for the default and column assignments)."""
     f = a.spec(case.function) if case.function else a.primary
-    if training.plain(a, f):
+    if plain(a, f):
         return tuple((name, run_variant(v, case.X, case.y, case.offset, case.max_epochs)) for name, v in EXACT_VARIANTS)
     if f.convention.by_property:
         return ()
     out = []
     for name, knobs in offered(f):
-        if f.task == "classify":
-            e = classify.expected(f, case.X, case.start, knobs.tie)
-        elif f.task == "update":
-            e = update.expected(f, case.X, case.y, case.start, case.step, knobs)
-        else:
-            e = training.expected(f, case.X, case.y, case.offset, case.max_epochs, case.step, case.start,
-                                  average=f.task == "averaged", knobs=knobs, record=False)
+        e = mutant(f, case, knobs)
         if e is not None:
             out.append((name, e))
     return tuple(out)
 
 
-__all__ = ['Assignment', 'Case', 'EXACT_VARIANTS', 'Expected', 'averaged', 'classify', 'make_case', 'offered',
-    'run_variant', 'training', 'update']
+__all__ = ['HOOKS', 'REDRAWS', 'hidden', 'module', 'mutant', 'mutants', 'offered', 'plain', 'smaller', 'visible']

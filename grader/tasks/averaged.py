@@ -8,9 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rosenblatt.core import Separator, decide, verify_infeasibility
-from grader.assignments import Assignment, FunctionSpec, augment, run
-from grader.cases import Case, DrawFailed, MAX_TRIES, as_points, dyadic, draw_large, draw_nonseparable, draw_separable
-from grader.tasks import base, training
+from grader.assignments import Assignment, FunctionSpec, Knobs, augment, run
+from grader.cases import Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic, draw_large, draw_nonseparable, draw_separable
+from grader.tasks import base, perceptron
 
 
 def _overlap(rng, n: int, d: int, offset: bool):
@@ -78,7 +78,7 @@ def _cases(a: Assignment, f: FunctionSpec, family: str, recipes: list[dict], vis
         prefix = "visible" if visible else family
         cid = base.case_id(a, f, prefix, first + k + 1)
         step = base.step_for(f, k, True)
-        exp = training.expected(f, r["X"], r["y"], r["offset"], r["max_epochs"], step, None, average=True)
+        exp = perceptron.expected(f, r["X"], r["y"], r["offset"], r["max_epochs"], step, None, average=True)
         twin = base.case_id(a, f, prefix, first + r["twin"] + 1) if "twin" in r else ""
         out.append(base.build(a, f, cid, r.get("family", family), visible, r["X"], r["y"],
                               r["offset"] or f.convention.folded, r["max_epochs"], r["cert"], exp,
@@ -100,3 +100,25 @@ def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
         recipes = [dict(_recipes(family, rng, f.offsets(), f)[0], family=family)]
         out += _cases(a, f, family, recipes, True, len(out))
     return out
+
+
+# ------------------------------------------------------------ the shape's plug-in: mistakes, calls, shrinking
+def offers(f: FunctionSpec) -> tuple[tuple[str, Knobs], ...]:
+    """A training loop's mistakes, and the average's own."""
+    return perceptron.offers(f) + (
+        ("average-over-updates", Knobs(average="updates")), ("average-final-offset", Knobs(average="final-offset")),
+        ("average-per-pass", Knobs(average="per-pass")), ("average-stops-early", Knobs(average="early")))
+
+
+def mutant(f: FunctionSpec, case: Case, knobs: Knobs) -> Expected | None:
+    return perceptron.expected(f, case.X, case.y, case.offset, case.max_epochs, case.step, case.start, average=True,
+                               knobs=knobs)
+
+
+call_slots = perceptron.call_slots
+class_steps = perceptron.class_steps
+
+
+def smaller(a: Assignment, case: Case, cid: str, X, y, cert, seconds: float) -> Case | None:
+    """Not shrunk: the average's data are drawn with n·T a power of two, which a smaller case would break."""
+    return None

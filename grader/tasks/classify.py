@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grader.assignments import Assignment, FunctionSpec, classify
-from grader.cases import Case, Expected
+import numpy as np
+
+from grader.assignments import Assignment, FunctionSpec, Knobs, classify
+from grader.cases import FLIP, Case, Expected
 from grader.tasks import base
 from grader.tasks.update import _point, _weights
 
@@ -53,3 +55,47 @@ def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
     if f.method and f.convention.tie != "avoid":
         out.append(_case(a, f, "single-point", True, base.case_id(a, f, "visible", len(out) + 1), rng, zero=True))
     return out
+
+
+# ------------------------------------------------------------ the shape's plug-in: mistakes, calls, shrinking
+def offers(f: FunctionSpec) -> tuple[tuple[str, Knobs], ...]:
+    """The label a score of exactly 0 gets: the other side, or 0 itself."""
+    return (("tie-side", Knobs(tie=FLIP.get(f.convention.tie, "positive"))), ("predicts-zero", Knobs(tie="zero")))
+
+
+def mutant(f: FunctionSpec, case: Case, knobs: Knobs) -> Expected | None:
+    return expected(f, case.X, case.start, knobs.tie)
+
+
+def call_slots(f: FunctionSpec, Xa, ya, columns: bool) -> dict:
+    """A function gets the points and the weights, which every shape's call carries already."""
+    return {}
+
+
+def _setup_update(a: Assignment, theta) -> tuple[str, tuple] | None:
+    """The one update call that takes a fresh model from zero to `theta` (to test predictions there)."""
+    upd = next((g for g in a.functions if g.single_step), None)
+    if upd is None or not any(theta):
+        return None
+    label = -1 if upd.convention.mistake(0, -1) else 1
+    x = np.array([float(-v if label < 0 else v) for v in theta], dtype=np.float64)
+    return upd.name, (x, upd.convention.label(label))
+
+
+def class_steps(a: Assignment, f: FunctionSpec, case: Case, Xa, ya, first: int) -> tuple[list, list[dict]]:
+    """A method: move a fresh model to the case's weights by one update, read them, then label each point."""
+    args, steps = [], []
+    setup = _setup_update(a, case.start[0]) if case.start else None
+    if setup is not None:
+        args.append(setup[1])
+        steps.append({"m": setup[0], "a": first, "wrap": {"0": "point"}})
+    steps.append({"m": a.klass.weights, "a": 2, "keep": True})
+    for x in Xa:
+        args.append((x,))
+        steps.append({"m": f.name, "a": first + len(args) - 1, "keep": True, "wrap": {"0": "point"}})
+    return args, steps
+
+
+def smaller(a: Assignment, case: Case, cid: str, X, y, cert, seconds: float) -> Case | None:
+    """Not shrunk: each point is labelled on its own."""
+    return None

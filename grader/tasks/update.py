@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from rosenblatt.shared import fraction_str
 from grader.assignments import Assignment, FunctionSpec, Knobs, run
-from grader.cases import Case, DrawFailed, Expected, MAX_TRIES
+from grader.cases import Case, DrawFailed, Expected, MAX_TRIES, shared_mistakes
 from grader.tasks import base
 
 # family -> the kind of each step (a method's sequence runs all of them from zero weights; a function gets one)
@@ -129,3 +129,37 @@ def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
                                                                                                 "tie")
     return [_case(a, f, family, True, base.case_id(a, f, "visible", k + 1), rng, k)
             for k, family in enumerate(families)]
+
+
+# ------------------------------------------------------------ the shape's plug-in: mistakes, calls, shrinking
+def offers(f: FunctionSpec) -> tuple[tuple[str, Knobs], ...]:
+    """The update's mistakes; where the course says whether it checks for a mistake first, that one too."""
+    out = shared_mistakes(f)
+    if f.convention.update != "either":  # either way is right where the course leaves it open
+        out.append(("always-updates", Knobs(always=True)) if f.convention.update == "on-mistake"
+                   else ("update-checks", Knobs(always=False)))
+    return tuple(out)
+
+
+def mutant(f: FunctionSpec, case: Case, knobs: Knobs) -> Expected | None:
+    return expected(f, case.X, case.y, case.start, case.step, knobs)
+
+
+def call_slots(f: FunctionSpec, Xa, ya, columns: bool) -> dict:
+    """A function gets the case's one point and its label."""
+    return {"point": Xa[:, 0:1] if columns else Xa[0], "label": int(ya.reshape(-1)[0])}
+
+
+def class_steps(a: Assignment, f: FunctionSpec, case: Case, Xa, ya, first: int) -> tuple[list, list[dict]]:
+    """A method: one call per point from zero weights, the weights read after each."""
+    args, steps = [], []
+    for k, (x, label) in enumerate(zip(Xa, ya)):
+        args.append((x, int(label)))
+        steps += [{"m": f.name, "a": first + k, "keep": True, "wrap": {"0": "point"}},
+                  {"m": a.klass.weights, "a": 2, "keep": True}]
+    return args, steps
+
+
+def smaller(a: Assignment, case: Case, cid: str, X, y, cert, seconds: float) -> Case | None:
+    """Not shrunk: one point is already the smallest case."""
+    return None

@@ -1,4 +1,5 @@
-"""The perceptron task under any convention: the classic families, each case with its convention's exact result."""
+"""The perceptron shape under any convention: the classic families, each case with its convention's exact result,
+its mistakes, how a method of a class is called, and smaller cases for shrinking."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from fractions import Fraction
 from rosenblatt.core import Separator, verify_separator
 from grader.cases import (
     RECIPES, hidden_cases, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
-    draw_nonseparable
+    draw_nonseparable, make_case, shared_mistakes, training_mistakes
 )
 from grader.assignments import (
     derived_tolerance, Assignment, Convention, FunctionSpec, visiting_order, Knobs, augment, run
@@ -22,7 +23,7 @@ MAX_TOLERANCE_POINTS = 1000  # the derived float bound is computed visit by visi
 def plain(a: Assignment, f: FunctionSpec) -> bool:
     """The seeds' algorithm exactly as before this convention model existed (the default and column files)."""
     c = f.convention
-    return (not a.qualified and f.task == "perceptron" and not f.method and not f.passes("hook")
+    return (not a.qualified and f.final_weights and not f.method and not f.passes("hook")
             and c == Convention(offset=c.offset, order=c.order, theta_shape=c.theta_shape)
             and c.order in ("fixed", "free"))
 
@@ -224,3 +225,42 @@ def visible(a: Assignment, f: FunctionSpec) -> list[Case]:
         out += adapt(a, f, r["family"], [r], True, start_rng, first=len(out))
     return out
 
+
+
+# ------------------------------------------------------------ the shape's plug-in: mistakes, calls, shrinking
+def offers(f: FunctionSpec) -> tuple[tuple[str, Knobs], ...]:
+    """The classic mistakes of a training loop, as switches on its exact reference."""
+    return tuple(shared_mistakes(f) + training_mistakes(f))
+
+
+def mutant(f: FunctionSpec, case: Case, knobs: Knobs) -> Expected | None:
+    """The exact result of the reference with one mistake switched on."""
+    return expected(f, case.X, case.y, case.offset, case.max_epochs, case.step, case.start, knobs=knobs)
+
+
+def call_slots(f: FunctionSpec, Xa, ya, columns: bool) -> dict:
+    """Slots a call carries besides the data, epochs, step and start every shape shares: none."""
+    return {}
+
+
+def class_steps(a: Assignment, f: FunctionSpec, case: Case, Xa, ya, first: int) -> tuple[list, list[dict]]:
+    """A method call: train on the course module's data (or on a dataset argument), then read the weights."""
+    weights = {"m": a.klass.weights, "a": 2, "keep": True}
+    if f.passes("dataset"):
+        return [((Xa, ya),)], [{"m": f.name, "a": first, "wrap": {"0": "dataset"}}, weights]
+    return [], [{"m": f.name, "a": 2}, weights]
+
+
+def smaller(a: Assignment, case: Case, cid: str, X, y, cert, seconds: float) -> Case | None:
+    """A smaller version of a case (for shrinking), with its convention's exact result."""
+    f = a.spec(case.function) if case.function else a.primary
+    if f.method:
+        return None
+    if plain(a, f):
+        return make_case(cid, case.family, True, X, y, case.offset, case.max_epochs, cert, seconds)
+    exp = expected(f, X, y, case.offset, case.max_epochs, case.step, case.start)
+    if exp is None:
+        return None
+    return Case(case_id=cid, family=case.family, tags=case.tags, visible=True, title=case.title, X=tuple(X),
+                y=tuple(y), offset=case.offset, max_epochs=case.max_epochs, expected=exp, certificate=cert,
+                seconds=seconds, function=case.function, step=case.step, start=case.start)
