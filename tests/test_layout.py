@@ -183,3 +183,25 @@ def test_no_code_outside_the_shapes_compares_a_task_name():
     found = [f"{name}:{k}" for name, path in MODULES.items() if name.split(".")[0] == "grader"
              for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert found == [], found
+
+
+def test_each_face_lists_what_it_offers_in_all():
+    """A face's __all__ names exactly what it offers: what it imports from its own modules (eagerly, or lazily
+    through `_HOME`) and what it defines, nothing else (a typing helper is not part of a room's face)."""
+    import importlib
+
+    wrong = {}
+    for package in SUBPACKAGES:
+        face = importlib.import_module(package)
+        tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
+        offered = set(getattr(face, "_HOME", {}))
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package + "."):
+                offered |= {a.asname or a.name for a in node.names}
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+                offered.add(node.name)
+        listed = set(getattr(face, "__all__", ()))
+        missing = [n for n in listed if not hasattr(face, n)]
+        if not offered <= listed or missing:
+            wrong[package] = (sorted(offered - listed), missing)
+    assert wrong == {}

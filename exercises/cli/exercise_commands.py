@@ -1,8 +1,9 @@
-"""The exercise commands: `generate` (problem sets, keys, handouts), `list` (bundled specs), `check-answers`.
+"""The exercise commands: `list` (bundled specs and course presets), `generate` (problem sets, keys, handouts),
+`show` (one variant) and `check-answers`.
 
-Only argparse (and the KDF's default for the help text) is imported up front; each command imports what it uses
-(numpy and the kinds for `generate` and `show`, the answer checker for `check-answers`), so `rosenblatt --help`
-and `check-answers` start fast.
+Only argparse (and the digests' default for the help text) is imported up front; each command imports what it uses
+(numpy and the kinds for `generate` and `show`, the answer checker for `check-answers`, the specs' YAML and the
+presets for `list`), so `rosenblatt --help` and `check-answers` start fast.
 """
 
 from __future__ import annotations
@@ -103,9 +104,9 @@ def _seeds(args: argparse.Namespace, spec) -> list[tuple[str, str, int]]:
 def run_list(args: argparse.Namespace) -> int:
     from grader import assignments  # the command line is where the two flows meet
     from rosenblatt.shared import render
-    from exercises.generation import BUNDLED, bundled_names, load_spec
+    from exercises.generation import BUNDLED, bundled_names, outline
 
-    specs = [load_spec(name) for name in bundled_names()]
+    specs = [outline(name) for name in bundled_names()]
     print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=assignments.bundled(),
                  assignment_folder=str(assignments.BUNDLED)), end="")
     return 0

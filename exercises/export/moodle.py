@@ -91,3 +91,8 @@ def moodle_xml(spec: Any, sheets: Sequence[Any]) -> bytes:
             _question(quiz, item, rows)
     ET.indent(quiz, space="  ")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(quiz, encoding="unicode") + "\n").encode("utf-8")
+
+
+def files(spec, sheets) -> dict[str, bytes]:
+    """This format's files, by path relative to the output folder (the export face's one entry point)."""
+    return {"moodle.xml": moodle_xml(spec, sheets)}

@@ -142,3 +142,8 @@ def prairielearn_files(spec: Any, sheets: Sequence[Any]) -> dict[str, bytes]:
     files["prairielearn/README.md"] = render("prairielearn/export_readme.md.j2", title=spec.title,
                                              version=__version__, questions=listed).encode()
     return files
+
+
+def files(spec, sheets) -> dict[str, bytes]:
+    """This format's files, by path relative to the output folder (the export face's one entry point)."""
+    return prairielearn_files(spec, sheets)

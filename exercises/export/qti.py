@@ -186,3 +186,7 @@ def qti_zip(spec: Any, sheets: Sequence[Any]) -> bytes:
             z.writestr(info, files[name])
     return buf.getvalue()
 
+
+def files(spec, sheets) -> dict[str, bytes]:
+    """This format's files, by path relative to the output folder (the export face's one entry point)."""
+    return {"qti.zip": qti_zip(spec, sheets)}

@@ -71,6 +71,25 @@ def bundled_names() -> list[str]:
     return sorted(p.stem for p in BUNDLED.glob("*.yaml"))
 
 
+@dataclass(frozen=True)
+class Outline:
+    """What `rosenblatt list` shows of a bundled spec: its name, title and kinds, read without drawing anything (its
+    params are validated where they are used, by `show` and `generate`; the bundled ones by the tests)."""
+
+    name: str
+    title: str
+    kinds: tuple[str, ...]
+
+
+def outline(name: str) -> Outline:
+    """A bundled spec's outline (the YAML read, its kinds' modules not loaded)."""
+    path = resolve(name)
+    doc = read_yaml_file(path, SpecError)
+    items = [doc] if isinstance(doc, dict) and "kind" in doc else (doc or {}).get("exercises") or []
+    kinds = tuple(str(e.get("kind")) for e in items if isinstance(e, dict))
+    return Outline(path.stem, str(doc.get("title", path.stem)), kinds)
+
+
 def load_spec(name: str) -> Spec:
     """Read, validate and return the spec `name` (a path or a bundled name); raise SpecError on any problem."""
     path = resolve(name)

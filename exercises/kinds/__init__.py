@@ -1,4 +1,5 @@
-"""The registry of exercise kinds: one module per kind, looked up by name (adding a kind = adding one module)."""
+"""The registry of exercise kinds: one module per kind, looked up by name in KIND_NAMES (adding a kind = its module,
+its name here, its templates and an example spec)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from types import ModuleType
 from exercises.kinds.base import Part, PartResult, Reject
 from exercises.kinds.params import Params
 
-__all__ = ['ModuleType', 'Params', 'Part', 'PartResult', 'Reject']
+__all__ = ['KIND_NAMES', 'Params', 'Part', 'PartResult', 'Reject', 'get_kind']
 
 KIND_NAMES = ("hand_trace", "separability", "mistake_bound", "single_point", "cover_count", "hinge_update",
               "max_margin")

@@ -7,8 +7,6 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-import nbformat
-import nbformat.reader
 
 from rosenblatt.shared import SubmissionError
 
@@ -99,6 +97,8 @@ def read_cells(filename: str, raw: bytes) -> list[tuple[int, str, str, Any]]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise NotebookError(f"{filename}: not a Jupyter notebook (the file is not UTF-8 text)") from None
+    import nbformat.reader  # here: a .py submission never needs nbformat (and jsonschema, which it imports)
+
     try:
         nb = nbformat.convert(nbformat.reader.reads(text), 4)
     except nbformat.reader.NotJSONError:
