@@ -140,8 +140,9 @@ def _branches(c) -> list[tuple[str, Knobs]]:
 def shared_mistakes(f) -> list[tuple[str, Knobs]]:
     """The mistakes of any function that updates weights (training or one step), as switches on its reference."""
     c, out = f.convention, []
-    if c.tie == "mistake":
-        out.append(("strict-inequality", Knobs(tie="strict")))
+    if c.tie == "mistake":  # `< 0`; or a label predicted first (`1 if score > 0 else -1`): one label's ties skipped
+        out += [("strict-inequality", Knobs(tie="strict")), ("one-sided-tie", Knobs(tie="negative")),
+                ("one-sided-tie", Knobs(tie="positive"))]
     else:
         out.append(("tie-side", Knobs(tie=FLIP[c.tie])))
     if c.bias == "separate" and True in c.offsets():
