@@ -148,3 +148,13 @@ def test_an_installed_wheel_generates_grades_and_packages(venv, wheel, tmp_path)
     _run([str(bin_ / "rosenblatt"), "prairielearn-package", "--out", "pl", "--secret", "s"], tmp_path)
     assert (tmp_path / "pl/serverFilesCourse/rosenblatt/rosenblatt/_templates/grader/feedback.md.j2").is_file()
     assert "prairielearn-package" in (tmp_path / "pl/README.md").read_text()
+
+
+def test_no_tracked_file_is_over_one_megabyte():
+    """The repository carries source, samples and small fixtures, never wheels or generated bulk."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    big = [n.decode() for n in names if n and (ROOT / n.decode()).is_file()
+           and (ROOT / n.decode()).stat().st_size > 1 << 20]
+    assert big == []
