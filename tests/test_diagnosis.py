@@ -125,3 +125,13 @@ def test_every_wrong_case_runs_again_hidden_ones_too():
     verdicts[suite.hidden[0].case_id] = Verdict(suite.hidden[0].case_id, False, "timeout", "", None)
     rerun = {p.repeats for p in wanted_probes(suite.checks, {"perceptron"}, verdicts) if p.kind == "again"}
     assert rerun == small - {suite.hidden[0].case_id}  # a time-out would only cost its time again
+
+
+def test_every_pair_of_a_bundled_functions_mistakes_is_tried():
+    """Compound diagnosis tries every pair of offered mistakes: MAX_PAIRS covers the largest bundled function."""
+    from grader.assignments import bundled
+    from grader.diagnosis.compound import MAX_PAIRS
+    from grader.tasks import offered
+
+    most = max(len(offered(f)) for a in bundled() for f in a.functions)
+    assert most * (most - 1) // 2 <= MAX_PAIRS

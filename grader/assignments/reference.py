@@ -35,6 +35,7 @@ class Knobs:
     average: str = "all"  # all n·T visits | updates (only after updates) | final-offset | per-pass (÷T) | early
     skip: str | None = None  # last | first: each pass leaves out one point (range(n - 1), range(1, n))
     cap: int | None = None  # a fixed number of passes where the course loops until a clean pass
+    precedence: bool = False  # the mistake test is y(θ·x) + θ₀: the label multiplies the weights' part only
     branch: str | None = None  # one branch of the update (y = +1: up, y = -1: down) gets a part wrong: weights-up,
     # weights-down, offset-up, offset-down (that part is not updated), offset-sign-up, offset-sign-down (θ₀ moves the
     # other way)
@@ -106,12 +107,13 @@ def _mistake(tie: str, value: int, y: int) -> bool:
     return value < 0
 
 
-def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int) -> tuple[bool, int]:
-    """Whether this visit updates, and the multiplier of η·x in the update."""
+def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int, offset_part: int = 0) -> tuple[bool, int]:
+    """Whether this visit updates, and the multiplier of η·x in the update (`offset_part`: θ₀'s share of the score)."""
     y01 = 1 if yi > 0 else 0
     if knobs.label == "zero-one":  # labels turned into 0/1 under the `<= 0` test: y = 0 never moves θ
         return y01 * score <= 0, y01
-    hit = always or _mistake(tie, yi * score, yi)
+    tested = yi * (score - offset_part) + offset_part if knobs.precedence else yi * score
+    hit = always or _mistake(tie, tested, yi)
     return hit, {"normal": yi, "ignored": 1, "raw": y01}[knobs.label]
 
 
@@ -135,7 +137,7 @@ class _Loop:
         for i in visited(self.order, knobs.skip):
             row = sc.xs[i]
             score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
-            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score)
+            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, self.th0 * sc.sx)
             hit = hit and not (knobs.one_per_pass and not clean)
             value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None
             if hit:

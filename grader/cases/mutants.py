@@ -146,7 +146,7 @@ def shared_mistakes(f) -> list[tuple[str, Knobs]]:
     else:
         out.append(("tie-side", Knobs(tie=FLIP[c.tie])))
     if c.bias == "separate" and True in c.offsets():
-        out.append(("no-offset-update", Knobs(offset_update="never")))
+        out += [("no-offset-update", Knobs(offset_update="never")), ("label-precedence", Knobs(precedence=True))]
     if c.bias == "separate" and False in c.offsets():
         out.append(("offset-when-off", Knobs(offset_update="always")))
     out.append(("update-without-error", Knobs(label="raw", always=True)) if c.zero_one else ("label-not-applied",
