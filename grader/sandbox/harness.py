@@ -101,7 +101,7 @@ class Harness:
         sys.modules["submission"] = module
         for name, spec in (setup or {}).get("modules", {}).items():  # course modules the file imports
             sys.modules[name] = course.build_module(name, spec, self.feed)
-        standins.install((setup or {}).get("stand_ins", []), (setup or {}).get("legacy", False))
+        standins.install((setup or {}).get("stand_ins", []), (setup or {}).get("legacy", False), filename)
         late = ""  # driver code that failed after the graded functions were defined (a course data file, ...)
         try:
             exec(code, module.__dict__)  # noqa: S102 - this is the sandboxed child

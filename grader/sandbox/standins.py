@@ -18,7 +18,7 @@ PLOTTING = ("plot", "figure", "show", "title", "xlabel", "ylabel", "legend", "sc
             "xlim", "ylim", "axis", "grid", "savefig", "close", "clf", "cla", "hist", "imshow", "colorbar", "text",
             "annotate", "axhline", "axvline", "fill_between", "contour", "contourf", "bar", "errorbar",
             "tight_layout", "pause", "ion", "ioff", "draw", "gca", "gcf", "rc", "style", "cm", "use")
-_state = {"calling": False}
+_state = {"calling": False, "student": None}  # the submission's file name, as its code was compiled
 
 
 class StandInError(ModuleNotFoundError):
@@ -109,6 +109,16 @@ def _module(name: str) -> types.ModuleType:
     return module
 
 
+def _asked_by_student() -> bool:
+    """Whether the import being resolved was written in the submission: the first frame outside the import system
+    is the student's code (a library's `try: import gmpy2` is not, and must get its ModuleNotFoundError)."""
+    frame = sys._getframe(2)
+    while frame is not None and (frame.f_code.co_filename.startswith("<frozen importlib")
+                                 or frame.f_globals.get("__name__", "").split(".")[0] == "importlib"):
+        frame = frame.f_back
+    return frame is not None and _state["student"] is not None and frame.f_code.co_filename == _state["student"]
+
+
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """After the real finders: a stand-in for a listed module that nothing else found."""
 
@@ -118,6 +128,8 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(self, fullname, path=None, target=None):
         root = fullname.split(".")[0]
         if root not in self.roots and ("*" not in self.roots or root in NEVER):
+            return None
+        if not _asked_by_student():  # an installed library's optional import (sympy probing gmpy2): its own fallback
             return None
         return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
 
@@ -134,12 +146,14 @@ NUMPY_ALIASES = {"float": float, "int": int, "bool": bool, "object": object, "st
                  "long": int, "unicode": str}  # removed in NumPy 1.24; a course's older files still use them
 
 
-def install(roots, legacy: bool = False) -> None:
-    """Stand in for these top-level modules when they are not installed (a list of plain names); with `legacy`,
+def install(roots, legacy: bool = False, student: str | None = None) -> None:
+    """Stand in for these top-level modules when they are not installed (a list of plain names), for imports that
+    the submission (compiled as the file name `student`) writes itself; with `legacy`,
     the Python 2 builtins (xrange, raw_input, unicode, basestring, long, unichr, reduce) and NumPy's removed
     aliases (np.float, np.int, ..., np.asscalar) that a course's older files use."""
     if type(roots) is not list or not all(type(r) is str and (r.isidentifier() or r == "*") for r in roots):
         raise ValueError("malformed stand-ins")
+    _state["student"] = student
     if roots:
         sys.meta_path.append(_Finder(roots))
     if legacy is True:
