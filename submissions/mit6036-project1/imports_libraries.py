@@ -2,7 +2,7 @@
 python-flint at import, optionally) and common ones the grading environment may lack (pandas, scipy, sklearn,
 matplotlib): stand-ins serve only the imports the file writes, never a library's optional ones.
 
-Expected: score == max
+Expected: score = max
 """
 import jinja2
 import jsonschema
