@@ -15,7 +15,7 @@ from grader.cases import Case
 from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.placeholders import placeholder, value_of
-from grader.diagnosis.shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix
+from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix
 from grader.diagnosis.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",

@@ -1,4 +1,4 @@
-"""Shape facts: a training function that returns the same number of weights whatever the number of features (a
+"""Array shapes of what came back: a training function that returns the same number of weights whatever the number of features (a
 slice such as `w[:2]` written for the course's 2-D examples), or the augmented weights with the bias still in them
 where the course returns it apart."""
 
