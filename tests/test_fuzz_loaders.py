@@ -116,3 +116,24 @@ def test_bombs(tmp_path, text):
     with pytest.raises(AssignmentError) as err:
         assignment.load(str(target))
     _one_line(err.value)
+
+
+texts = st.one_of(st.text(max_size=40), st.builds(yaml.safe_dump, st.recursive(
+    junk, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12)), st.sampled_from([f.read_text(encoding="utf-8") for f in SPECS + ASSIGNMENT_FILES]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts)
+def test_libyaml_and_the_pure_parser_read_the_same(text):
+    """The exact loader parses with libyaml for speed; wherever the pure-Python parser reads a text, libyaml reads
+    the same values, and a text neither reads gets the pure parser's message."""
+    from rosenblatt.shared.datafile import exact_loader, load_yaml_text
+
+    try:
+        pure = yaml.load(text, Loader=exact_loader(pure=True))  # noqa: S506
+    except yaml.YAMLError as err:
+        with pytest.raises(yaml.YAMLError, match="^" + __import__("re").escape(str(err)[:40])):
+            load_yaml_text(text)
+        return
+    assert load_yaml_text(text) == pure
