@@ -69,7 +69,7 @@ def test_signature_is_read_in_the_child(box):
     """`perceptron = _train` has no def of its own: only inspect.signature in the child can read its parameters."""
     report = grade(box, Suite(load("mit6036"), "sig"), "aliased", "aliased.py", ALIASED)
     sig = [f for f in report.findings if f.name == "signature"]
-    assert sig and "takes (data, labels, T)" in sig[0].hint and "params={'T':" in sig[0].hint
+    assert sig and "takes `(data, labels, T)`" in sig[0].hint and "params={'T':" in sig[0].hint
     assert not any(f.likely for f in report.findings)
 
 
