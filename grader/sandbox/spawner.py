@@ -4,7 +4,7 @@
 import os
 import signal
 
-channel = iso = imports = harness = seccomp = None  # set by bind(): this file is loaded by path, not imported
+channel = iso = imports = harness = seccomp = cgroups = None  # set by bind(): loaded by path, not imported
 UID_BASE = 1_900_000_000  # + zygote pid: one unprivileged uid per live zygote, so RLIMIT_NPROC is per job
 
 
@@ -23,9 +23,13 @@ class Spawner:
         self.weak_uid = self.uid if full_root else None
         self.pidns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC) if full_root else -1
         self.filter = ""  # why the syscall filter is off ("" while it is on); set by probe_filter()
+        self.groups: list[str] = []  # the job's cgroup folders the next child joins (none: no cgroups)
 
     def isolate(self, limits: dict, mode: str, home: str) -> None:
         """Runs in the forked child, before any submission code."""
+        cgroups.oom_score(cgroups.OOM_VICTIM)  # first: the zygote's -1000 was inherited
+        if self.groups:
+            cgroups.join(self.groups)  # while still root and /sys still reachable
         if mode == "strong":
             if self.full_root:
                 iso.unshare(iso.NS_FLAGS)

@@ -35,7 +35,7 @@ harness.bind(channel)
 seccomp = _sibling("seccomp")
 cgroups = _sibling("cgroups")
 spawner = _sibling("spawner")
-spawner.bind(channel=channel, iso=iso, imports=imports, harness=harness, seccomp=seccomp)
+spawner.bind(channel=channel, iso=iso, imports=imports, harness=harness, seccomp=seccomp, cgroups=cgroups)
 
 
 class Zygote:
@@ -114,6 +114,7 @@ class Zygote:
             caps = self._grouped(limits)
             if caps is not None:
                 self.job_dirs = self.groups.make_job(*caps)
+            self.spawner.groups = self.job_dirs if caps is not None else []
             if self.mode == "strong":
                 pid = self.spawner.fork_strong(fds, limits)
             else:
@@ -225,6 +226,7 @@ def _warm() -> None:
 
 def main() -> None:
     iso.hide_cmdline()  # sys.argv keeps its copy; the children's /proc/1/cmdline no longer names grader paths
+    cgroups.oom_score(cgroups.OOM_PROTECTED)  # the OOM killer takes a job, never the zygote (children raise theirs)
     sock = socket.socket(fileno=int(sys.argv[1]))
     _warm()
     zygote = Zygote(sock, sys.argv[3])
