@@ -21,6 +21,8 @@ Everything the issue asks for is printed by one run (about 15 minutes on 2 share
   grader's peak memory;
 * scaling: wall time for 10, 100 and 1,000 copies (`--jobs 2`), the least-squares line and its worst deviation;
 * hidden: what the hidden suite costs a correct plain-Python loop;
+* before: `--before CHECKOUT`: correct.py graded by that checkout and by this one, alternately in one run (the
+  marginal wall and CPU per submission, one worker and the default, and the ratio): what a change costs;
 * probes: what the behaviour probes (grader/diagnosis/probes.py) cost per submission, in one process with one warm
   strong sandbox, beside the same grading with no probes in the same run: for failing samples whose diagnosis
   needs them (an ignored epoch limit, batch updates, a mixed index, a loop that never stops) and for `correct.py`,
@@ -48,7 +50,7 @@ sys.path.insert(0, str(ROOT))  # measure this checkout's grader, not whichever o
 CORRECT = (ROOT / "submissions" / "correct.py").read_text()
 INSTANT = ("import numpy as np\n\ndef perceptron(X, y, max_epochs=1000, offset=True):\n"
            "    return np.zeros(X.shape[1]), 0.0, False\n")
-SECTIONS = ("breakdown", "floor", "overhead", "alternatives", "throughput", "scaling", "hidden", "probes")
+SECTIONS = ("breakdown", "floor", "overhead", "alternatives", "throughput", "scaling", "hidden", "probes", "before")
 GRADE_AND_MEASURE = """
 import resource, sys, time
 from exercises.cli import main
@@ -69,14 +71,14 @@ def _copies(folder: Path, text: str, n: int) -> Path:
 
 
 def grade_in_fresh_process(folder: Path, out: Path, jobs: int | None, isolation: str = "auto",
-                           cluster: str | None = None, cpu: bool = False) -> tuple[float, ...]:
+                           cluster: str | None = None, cpu: bool = False, root: Path = ROOT) -> tuple[float, ...]:
     """Run `rosenblatt grade` in a fresh interpreter (`jobs` None: no --jobs, the command's default); (wall seconds
     of the grading call, peak RSS of it in MB), and with `cpu` the CPU seconds of the whole process tree (grader,
     zygotes, sandboxed children) and of the sandbox's part of it (zygotes and children)."""
     cmd = [sys.executable, "-c", GRADE_AND_MEASURE, "grade", str(folder), "--out", str(out), "--no-progress",
            "--seed", "bench", "--isolation", isolation] + (["--jobs", str(jobs)] if jobs is not None else []) \
         + (["--cluster", cluster] if cluster else [])
-    res = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    res = subprocess.run(cmd, capture_output=True, text=True, cwd=root)  # `-c` puts the cwd's packages first
     lines = [x for x in res.stdout.splitlines() if x.startswith("RESULT")]
     if res.returncode or not lines or lines[-1].split()[1] != "0":
         raise RuntimeError(f"grading failed: {res.stderr[-1500:]}")
@@ -215,7 +217,7 @@ def in_process_floor(text: str, repeats: int = 7) -> float:
 
 
 def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: int, floor: bool = False,
-             jobs: int | None = 1) -> dict:
+             jobs: int | None = 1, root: Path = ROOT) -> dict:
     """Seconds per submission with `jobs` workers (None: the command's default): whole run / n, and the marginal cost (wall(n) - wall(n/10)) /
     (n - n/10) in wall time and in CPU time of the whole process tree; medians over `repeats` pairs of runs.
 
@@ -228,9 +230,10 @@ def marginal(tmp: Path, text: str, n: int, isolation: str, tag: str, repeats: in
     for k in range(repeats):
         if floor:
             floors.append(in_process_floor(text))
-        wall, _, cpu, box = grade_in_fresh_process(many, tmp / f"{tag}-out-{k}", jobs, isolation, cpu=True)
+        wall, _, cpu, box = grade_in_fresh_process(many, tmp / f"{tag}-out-{k}", jobs, isolation, cpu=True,
+                                                   root=root)
         wall_few, _, cpu_few, box_few = grade_in_fresh_process(few, tmp / f"{tag}-out-few-{k}", jobs, isolation,
-                                                               cpu=True)
+                                                               cpu=True, root=root)
         whole.append(wall / n)
         walls.append((wall - wall_few) / (n - small))
         cpus.append((cpu - cpu_few) / (n - small))
@@ -464,6 +467,27 @@ def probe_cost(n: int) -> dict:
     return out
 
 
+def before_after(tmp: Path, before: Path, n: int, rounds: int) -> dict:
+    """A correct submission graded by another checkout (`--before`, e.g. the commit before the hidden cases got a
+    child of their own) and by this one, alternately in the same run: marginal wall and CPU per submission, one
+    worker and the default, and the ratio after/before of the medians."""
+    out: dict = {"before": str(before), "n": n, "rounds": rounds}
+    for jobs in (1, None):
+        got: dict[str, list] = {"before": [], "after": []}
+        for k in range(rounds):
+            for label, root in (("before", before), ("after", ROOT)):
+                got[label].append(marginal(tmp / f"ba-{label}-{jobs}-{k}", CORRECT, n, "strong", "c", 1,
+                                           jobs=jobs, root=root))
+        key = f"jobs_{jobs or 'default'}"
+        out[key] = {label: {m: statistics.median(r[m] for r in runs) for m in
+                            ("whole_run_ms_per_submission", "marginal_wall_ms_per_submission",
+                             "marginal_cpu_ms_per_submission", "of_which_sandbox_cpu_ms")}
+                    for label, runs in got.items()}
+        out[key]["ratio_after_before"] = {m: round(out[key]["after"][m] / out[key]["before"][m], 3)
+                                          for m in out[key]["after"] if out[key]["before"][m]}
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sections", default=",".join(SECTIONS), help=f"comma-separated: {', '.join(SECTIONS)}")
@@ -476,6 +500,10 @@ def main() -> None:
     p.add_argument("--otter", default=shutil.which("otter"), help="the otter executable (Otter-Grader)")
     p.add_argument("--otter-n", type=int, default=5)
     p.add_argument("--probes-n", type=int, default=15, help="gradings per sample in the probes section")
+    p.add_argument("--before", type=Path, help="another checkout (say `git worktree add /tmp/before e8825e6`): the "
+                   "before section grades correct.py with it and with this one, alternately")
+    p.add_argument("--before-n", type=int, default=100, help="copies of correct.py per run of the before section")
+    p.add_argument("--before-rounds", type=int, default=3)
     args = p.parse_args()
     chosen = [s.strip() for s in args.sections.split(",") if s.strip()]
     tmp = Path(tempfile.mkdtemp(prefix="bench-grade-"))
@@ -500,6 +528,8 @@ def main() -> None:
             report["hidden_suite"] = hidden_suite_cost()
         if "probes" in chosen:
             report["probes_ms_per_submission"] = probe_cost(args.probes_n)
+        if "before" in chosen and args.before is not None:
+            report["before_after_correct"] = before_after(tmp, args.before, args.before_n, args.before_rounds)
         report["machine"]["load_average_at_end"] = os.getloadavg()
         print(json.dumps(report, indent=2))
     finally:

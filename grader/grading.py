@@ -1,7 +1,9 @@
-"""Grade one submission: run the visible and hidden cases in one sandboxed child, judge, diagnose, shrink, score.
+"""Grade one submission: hidden cases in one sandboxed child, visible ones in another; judge, diagnose, shrink, score.
 
-A submission that passes every visible case costs one child and nothing else: the shrink candidates of failed
-visible cases run in a second child only when some visible case failed, and diagnosis looks only at failures.
+The rule: no child whose text can reach the student ever held hidden data. The hidden cases run in a child of their
+own, sent only after its import answered, and only each case's verdict and exception type leave it (grader.sealed).
+The visible cases, their shrinking, the probes and the reading of signatures run in a second child that never held
+any. A submission that passes every case costs those two children and nothing else.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from grader.diagnosis import (Finding, definitions, diagnose, probe_findings, pr
 from grader.judging import Shrunk, Verdict, judge, shrink, spec_of
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
+from grader.sealed import Hidden, hidden_child, like_visible
 from grader.suite import INSPECT, Suite
 
 UNGRADABLE = {
@@ -172,11 +175,15 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
     if a.aliased:
         meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
-    with sandbox.session(source, filename, a.function, suite.setup) as session:  # one child, while it lives
-        vis = session.run(suite.inputs(factory))
+    hidden = hidden_child(sandbox, suite, source, filename, factory)
+    if hidden.run is not None and hidden.run.load_status != "ok":  # its load ran before any case was sent to it
+        return _unloaded(hidden.run, a, name, filename, max_score, meta, notebook, source)
+    with sandbox.session(source, filename, a.function, suite.setup) as session:  # never held hidden data
+        vis = session.run(suite.inputs_for(suite.visible, factory))
         if vis.load_status != "ok":
             return _unloaded(vis, a, name, filename, max_score, meta, notebook, source)
-        outcomes = _outcomes(vis, notebook)
+        shown = _outcomes(vis, notebook)
+        outcomes = {**shown, **like_visible(hidden.outcomes, shown)}
         for c in suite.cases:
             outcomes.setdefault(c.case_id, _NotRun(c.case_id))
         verdicts = _mutation_anywhere(suite, outcomes,
@@ -186,17 +193,19 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             run = session.run(suite.inputs_for(cases, factory))
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
-        probes, probed, seen = _probe(suite, session, notebook, factory, verdicts)
+        probes, probed, seen = _probe(suite, session, notebook, factory, verdicts, hidden)
         shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
     findings = _diagnose(suite, source, outcomes, verdicts, probes, probed, seen)
     named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))
                     for c in suite.cases)
     score, fams = _score(a, suite, verdicts)
-    # What the code printed is shown only when no hidden case ran in the same child (the local `check`).
+    # What the code printed is shown only where no case ran at all in a child that held hidden data (`check`);
+    # the visible child never held any, but a batch's feedback keeps to what it showed before.
     stdout = "" if suite.hidden else vis.stdout
+    seconds = vis.seconds + (hidden.run.seconds if hidden.run is not None else 0.0)
     return Report(name, filename, "graded", _late_note(vis, filename, notebook), score, max_score, results, findings,
-                  fams, stdout=stdout, isolation=vis.isolation, seconds=vis.seconds, meta=meta, notebook=notebook)
+                  fams, stdout=stdout, isolation=vis.isolation, seconds=seconds, meta=meta, notebook=notebook)
 
 
 def _late_note(vis: Any, filename: str, notebook: Notebook | None) -> str:
@@ -221,16 +230,20 @@ def _diagnose(suite: Suite, source: bytes, outcomes: dict, verdicts: dict, probe
                     probe_findings(a, probes, probed, suite.cases))
 
 
-def _probe(suite: Suite, session: Any, notebook: Notebook | None, factory: Any, verdicts: dict):
-    """A failing submission's probes and the file's signatures (read in its child), in one more batch."""
+def _probe(suite: Suite, session: Any, notebook: Notebook | None, factory: Any, verdicts: dict, hidden: Hidden):
+    """A failing submission's probes and the file's signatures (read in its visible child), in one more batch; the
+    reruns of hidden cases came from the hidden child, sealed."""
     if all(v.passed for v in verdicts.values()):
         return [], {}, ({}, {})
     failing = {spec_of(suite.assignment, c).name for c in suite.cases if not verdicts[c.case_id].passed}
-    probes = wanted_probes(suite.checks, failing, verdicts)
+    secret = {c.case_id for c in suite.hidden}
+    probes = [p for p in wanted_probes(suite.checks, failing, verdicts) if p.repeats not in secret]
     inspect = () if factory is not None else (suite.inspect_input(),)  # a test double runs no plans
     inputs = suite.inputs_for([p.case for p in probes], factory) + inspect
     run = session.run(inputs)
     outcomes = _outcomes(run, notebook) if run.load_status == "ok" else {}
+    reran = [p for p in suite.checks if p.case.case_id in hidden.again]
+    probes, outcomes = probes + reran, {**outcomes, **like_visible(hidden.again, outcomes)}
     inspected = outcomes.pop(INSPECT, None)
     value = getattr(inspected, "value", None) if getattr(inspected, "status", "") == "returned" else None
     seen = value.get("signatures") if type(value) is dict and type(value.get("signatures")) is dict else {}

@@ -198,3 +198,69 @@ def test_skipped_student_text_is_inert_in_every_report():
     assert "<b>" not in md and "\\[x\\]" in md and "\x1b" not in md
     assert "<b>" not in render("grader/notebook.html", notebook=data)
     assert "\x1b" not in render("grader/notebook.txt.j2", notebook=data)
+
+
+# ---------------------------------------------------------------- reading in linear time, bounded (issue 28)
+
+import ast as _ast
+import re as _re
+
+from hypothesis import given, settings, strategies as st
+
+from grader.intake.ipynb import MAX_CELLS, MAX_CODE
+from grader.intake.notebook import _ipython, _statement
+
+# The patterns the reader used before (they backtrack quadratically on long lines): the new scan must agree
+_OLD_MAGIC = _re.compile(r"^\s*(%|!)")
+_OLD_ASSIGN = _re.compile(r"^\s*[\w.,\s()\[\]]+=\s*(%|!)")
+_OLD_HELP = _re.compile(r"^\s*(\?\??[\w.]+|[\w.]+\?\??)\s*$")
+
+
+def _old(line: str) -> str:
+    if _OLD_MAGIC.match(line):
+        return "shell" if line.lstrip().startswith("!") else "magic"
+    if _OLD_ASSIGN.match(line):
+        return "shell" if "!" in line.split("=", 1)[1][:3] else "magic"
+    return "help" if _OLD_HELP.match(line) else ""
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(list("%!?=ab_.,()[] \tλ1=")), max_size=16))
+def test_ipython_lines_are_recognised_as_before(line):
+    assert _ipython(line) == _old(line)
+
+
+@settings(max_examples=150)
+@given(st.lists(st.tuples(st.sampled_from(["x", "θ", "名前"]), st.text(max_size=6),
+                          st.sampled_from(["", "; y = 2", "  # note"])), min_size=1, max_size=6))
+def test_a_statement_is_read_from_its_own_lines_as_ast_reads_it(rows):
+    source = "\n".join(f"{name} = {text!r}{tail}" for name, text, tail in rows) + "\n"
+    lines = source.splitlines()
+    for stmt in _ast.parse(source).body:
+        assert "\n".join(_statement(lines, stmt)[1]) == _ast.get_source_segment(source, stmt)
+
+
+def _cells(sources) -> bytes:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "code", "metadata": {}, "source": s, "outputs": [], "execution_count": None}
+        for s in sources]}).encode()
+
+
+def test_many_small_statements_are_read_whole():
+    """6,000 statements in one cell (the issue's notebook took 114 s to read): every one kept, in order."""
+    raw = _cells(["".join(f"x{i} = {i}\n" for i in range(6000)) + "def perceptron(X, y):\n    return X\n"])
+    nb = assemble("many.ipynb", raw, "definitions")
+    assert nb.text.count("\nx") == 5999 and "def perceptron" in nb.text and not nb.skipped
+
+
+def test_a_long_line_that_looks_like_a_magic_is_one_skipped_line():
+    raw = _cells(["x = (\n" + " " * 90_000 + "y\n", "def perceptron(X, y):\n    return X\n"])
+    nb = assemble("long.ipynb", raw, "definitions")
+    assert [s.reason for s in nb.skipped] == ["syntax-error"] and "def perceptron" in nb.text
+
+
+def test_too_many_cells_or_too_much_code_is_one_sentence():
+    with pytest.raises(NotebookError, match=rf"cells.ipynb: the notebook has {MAX_CELLS + 1:,} cells; at most"):
+        assemble("cells.ipynb", _cells(["pass"] * (MAX_CELLS + 1)))
+    with pytest.raises(NotebookError, match=r"code.ipynb: the notebook's code cells hold [\d,]+ characters; at most"):
+        assemble("code.ipynb", _cells(["x = 1\n" * (MAX_CODE // 6 + 1)]))

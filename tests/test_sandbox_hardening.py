@@ -152,3 +152,55 @@ def test_no_file_locks_between_sandboxes_and_pid1_shows_no_grader_paths():
     assert out["flock"] == errno_module.ENOLCK and out["lockf"] == errno_module.ENOLCK
     if run.isolation == "strong":
         assert "zygote" not in out["pid1"] and "grader" not in out["pid1"] and "/" not in out["pid1"]
+
+
+RUNTIME = b"""
+import json, os, signal, socket, subprocess, sys, tempfile, threading, time
+import numpy as np
+
+def perceptron():
+    out = []
+    t = threading.Thread(target=lambda: out.append(sum(range(1000))))
+    t.start(); t.join()
+    with tempfile.NamedTemporaryFile("w+", suffix=".txt") as fh:
+        fh.write("x"); fh.flush(); fh.seek(0); out.append(fh.read())
+    a, b = socket.socketpair(); a.sendall(b"hi"); out.append(b.recv(2).decode()); a.close(); b.close()
+    signal.signal(signal.SIGALRM, lambda *_: None); signal.setitimer(signal.ITIMER_REAL, 0.001); time.sleep(0.01)
+    out.append(subprocess.run(["/bin/sh", "-c", "echo 42"], capture_output=True, text=True).stdout.strip())
+    out.append(os.cpu_count() is not None)
+    out.append(float(np.linalg.norm(np.ones(4))))
+    return json.loads(json.dumps(out))
+"""
+
+
+def test_the_allow_list_keeps_pythons_runtime_working(box):
+    """What real files do besides the perceptron (threads, temp files, sockets between their own processes,
+    timers, a subprocess, numpy's linear algebra) still works under the allow-list; a correct file scores."""
+    run = box.run(RUNTIME, "r.py", "perceptron", [CaseInput("c", (), {})])
+    assert run.outcomes[0].value == [499500, "x", "hi", "42", True, 2.0], run
+    correct = box.run(CORRECT.encode(), "c.py", "perceptron", [CaseInput("c", DATA, {})])
+    assert correct.outcomes[0].status == "returned"
+
+
+def test_the_allow_list_and_the_denied_calls_are_apart():
+    assert not set(seccomp.ALLOWED) & set(seccomp.DENIED)
+    for name in ("inotify_init1", "fanotify_init", "pidfd_getfd", "memfd_secret", "io_uring_setup",
+                 "landlock_create_ruleset", "io_setup"):
+        assert name in seccomp.DENIED
+
+
+@pytest.mark.parametrize("isolation", ["strong", "weak"])
+def test_the_child_holds_none_of_the_zygotes_paths(isolation):
+    """The mount plan, cgroup folders, temp base and the zygote's own file are dropped in the child before the
+    submission loads (tests/hostile/memory_scan.py looks through every live object and frame)."""
+    with Sandbox(FAST, isolation=isolation) as sandbox:
+        run = sandbox.run((HOSTILE / "memory_scan.py").read_bytes(), "m.py", "perceptron", [CaseInput("c", DATA, {})])
+    hits = run.outcomes[0].value[0]
+    assert run.outcomes[0].status == "returned"
+    assert [h for h in hits if "/job-" not in h] == []  # weak mode's own temp home is the child's, not the zygote's
+
+
+def test_watching_the_install_is_refused(box):
+    run = box.run((HOSTILE / "watch_install.py").read_bytes(), "w.py", "perceptron", [CaseInput("c", DATA, {})])
+    got = run.outcomes[0].value[0]
+    assert got and all(rc == -1 and err == 1 for _, rc, err in got), got  # EPERM for each

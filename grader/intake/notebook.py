@@ -1,4 +1,4 @@
-"""Notebook submissions: read a .ipynb with nbformat, choose the code that runs, and map its lines back to cells."""
+"""Notebook submissions: choose the code of a .ipynb (read by ipynb.py) that runs, and map its lines back to cells."""
 
 from __future__ import annotations
 
@@ -7,23 +7,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-
-from rosenblatt.shared import SubmissionError
+from grader.intake.ipynb import NotebookError, read_cells
 
 POLICIES = ("definitions", "all", "graded")
 GRADED_OPEN = re.compile(r"^\s*#\s*<GRADED>\s*$")
 GRADED_CLOSE = re.compile(r"^\s*#\s*</GRADED>\s*$")
-MAX_BYTES = 8 << 20
 SHOWN = 80  # characters of a skipped line kept for the report
 BODY_MAGICS = ("time", "capture", "timeit")  # cell magics whose body is plain Python (the magic line is skipped)
-_MAGIC = re.compile(r"^\s*(%|!)")
-_MAGIC_ASSIGN = re.compile(r"^\s*[\w.,\s()\[\]]+=\s*(%|!)")
-_HELP = re.compile(r"^\s*(\?\??[\w.]+|[\w.]+\?\??)\s*$")
-_FRAME = re.compile(r'(File "([^"]*)", )line (\d+)')
-
-
-class NotebookError(SubmissionError):
-    """A notebook file that cannot be read (not JSON, not a notebook, too large); the message is one sentence."""
+_TARGET = frozenset("_.,()[] \t")  # besides letters and digits, what `x, y[0] = !ls` may hold left of its =
+_FRAME = re.compile(r'(File "([^"]*)", )line (\d+)')  # over a traceback of at most 2 KiB
 
 
 @dataclass(frozen=True)
@@ -89,39 +81,28 @@ class Notebook:
         return tuple(s for s in self.skipped if s.reason == "syntax-error")
 
 
-def read_cells(filename: str, raw: bytes) -> list[tuple[int, str, str, Any]]:
-    """(position, cell type, source, execution count) of every cell, read by nbformat; NotebookError if unreadable."""
-    if len(raw) > MAX_BYTES:
-        raise NotebookError(f"{filename}: the notebook is larger than {MAX_BYTES >> 20} MiB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise NotebookError(f"{filename}: not a Jupyter notebook (the file is not UTF-8 text)") from None
-    import nbformat.reader  # here: a .py submission never needs nbformat (and jsonschema, which it imports)
-
-    try:
-        nb = nbformat.convert(nbformat.reader.reads(text), 4)
-    except nbformat.reader.NotJSONError:
-        raise NotebookError(f"{filename}: not a Jupyter notebook (the file is not JSON); save it from Jupyter "
-                            "as .ipynb or submit a .py file") from None
-    except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError, nbformat.ValidationError):
-        raise NotebookError(f"{filename}: not a Jupyter notebook (the JSON lacks the notebook format's cells, "
-                            "metadata and nbformat version)") from None  # the parser's message may echo content
-    cells = nb.get("cells") if isinstance(nb, dict) else None
-    if not isinstance(cells, list) or not all(isinstance(c, dict) and isinstance(c.get("cell_type"), str)
-                                              and isinstance(c.get("source", ""), str) for c in cells):
-        raise NotebookError(f"{filename}: not a Jupyter notebook (expected a list of cells, each with a type "
-                            "and its source)")
-    return [(k, c["cell_type"], c.get("source", ""), c.get("execution_count")) for k, c in enumerate(cells, 1)]
+def _ipython(line: str) -> str:
+    """Which IPython syntax a line is (magic, shell, help) or "": string methods and set lookups only, each character
+    looked at a bounded number of times (no regular expression that could backtrack over a student's line)."""
+    text = line.strip()
+    if text[:1] in ("%", "!"):
+        return "shell" if text[0] == "!" else "magic"
+    target, sep, value = text.partition("=")
+    value = value.lstrip()
+    if sep and target and value[:1] in ("%", "!") and all(ch.isalnum() or ch in _TARGET for ch in target):
+        return "shell" if value[0] == "!" else "magic"
+    name = text.strip("?")
+    if text != name and name and len(text) - len(name) <= 2 and (text.startswith("?") != text.endswith("?")) \
+            and all(ch.isalnum() or ch in "_." for ch in name):
+        return "help"
+    return ""
 
 
 def _strip_magics(cell: int, lines: list[str]) -> tuple[list[str], list[Skipped]]:
     """Replace IPython magic, shell and help lines by `pass` at the same indentation (line numbers stay)."""
     out, skipped = [], []
     for k, line in enumerate(lines, 1):
-        reason = ("shell" if line.lstrip().startswith("!") else "magic") if _MAGIC.match(line) else \
-            ("shell" if "!" in line.split("=", 1)[1][:3] else "magic") if _MAGIC_ASSIGN.match(line) else \
-            "help" if _HELP.match(line) else ""
+        reason = _ipython(line)
         if reason:
             skipped.append(Skipped(cell, k, reason, line.strip()[:SHOWN]))
             line = line[:len(line) - len(line.lstrip())] + "pass"
@@ -187,12 +168,20 @@ def is_definition(stmt: ast.stmt) -> bool:
 
 
 def _statement(lines: list[str], stmt: ast.stmt) -> tuple[int, list[str]]:
-    """(first line, its text lines): whole lines for compound statements (with decorators), else the exact segment."""
+    """(first line, its text lines): whole lines for compound statements (with decorators), else the exact segment.
+
+    Only the statement's own lines are read (ast's offsets are in UTF-8 bytes): never the whole cell again, so a
+    cell of many statements costs linear time."""
     first = min([stmt.lineno] + [d.lineno for d in getattr(stmt, "decorator_list", [])])
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return first, lines[first - 1:stmt.end_lineno]
-    text = ast.get_source_segment("\n".join(lines), stmt) or ""
-    return first, text.splitlines() or [""]
+    end, end_col = stmt.end_lineno or stmt.lineno, stmt.end_col_offset
+    own = [line.encode("utf-8", "surrogatepass") for line in lines[stmt.lineno - 1:end]]
+    if not own or end_col is None:
+        return first, [""]
+    own[-1] = own[-1][:end_col]
+    own[0] = own[0][stmt.col_offset:]
+    return first, [b.decode("utf-8", "replace") for b in own]
 
 
 class _Builder:

@@ -143,6 +143,8 @@ def read_vector(value: Any, d: int, kinds: str = "iuf") -> tuple[tuple[Fraction,
             value = np.array(value, dtype=np.float64)
         except (TypeError, ValueError):
             return None, "is a list that is not all numbers"
+        except OverflowError:  # an int beyond the float range (10**400): a wrong answer, not the grader's fault
+            return None, f"{NONFINITE}: it contains an integer too large for a float"
     if not isinstance(value, np.ndarray):
         return None, f"is {_kind(value)}, expected an array of {d} numbers"
     if value.dtype.kind not in kinds:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rosenblatt import __version__
-from rosenblatt.shared import atomic_write, read_yaml_file, AssignmentError, RosenblattError, render
+from rosenblatt.shared import atomic_write, md_inline, read_yaml_file, AssignmentError, RosenblattError, render
 from grader import assignments
 from grader.assignments import Assignment
 from grader.platforms.gradescope import pick_submission
@@ -108,7 +108,7 @@ def _tests(report: Report, a: Assignment) -> tuple[list[dict], list[dict]]:
         image = _image(v["figure"], f"{v['id']}: your boundary and the expected one")
         tests.append({"name": f"{v['id']}: {v['family']}", "description": v["title"],
                       "points": round(per_visible if v["passed"] else 0.0, 2), "max_points": round(per_visible, 2),
-                      "message": ("passed: " if v["passed"] else "failed: your function ") + v["message"],
+                      "message": ("passed: " if v["passed"] else "failed: your function ") + md_inline(v["message"]),
                       "output": render("grader/prairielearn_test.txt.j2", v=v), **({"images": [image]} if image else {})})
         images += [image] if image else []
     for f in ctx["families"]:
@@ -122,8 +122,9 @@ def results(report: Report, a: Assignment, meta: dict) -> dict:
     """results.json in PrairieLearn's format: score in [0, 1], or gradable false with format_errors."""
     extra = {"rosenblatt": {**meta, "status": report.status, "version": __version__,
                             "findings": [f.name for f in report.findings if f.kind != "observed"]}}
-    if report.status != "graded":
-        return {"gradable": False, "format_errors": [report.message], "message": report.message,
+    if report.status != "graded":  # the reason may quote the student's error: escaped (its advice is ours)
+        message = md_inline(report.reason) + (f". {report.hint}" if report.hint else "")
+        return {"gradable": False, "format_errors": [message], "message": message,
                 "output": check_text(report, a), **extra}
     tests, images = _tests(report, a)
     score = min(1.0, max(0.0, report.score / report.max_score)) if report.max_score else 0.0

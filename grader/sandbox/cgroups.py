@@ -1,11 +1,11 @@
 """Per-job control groups (v2, or v1 memory, pids and cpu): memory, process and CPU caps for one job (standalone)."""
 
-# Loaded by path by zygote.py: stdlib only. The zygote makes one job group and moves itself into it once, so
-# every child is born inside it and no code of a submission ever runs outside it: attaching a process costs an
-# RCU grace period (about 12 ms per write here), while a fork into the group is free. Between jobs the group is
-# emptied of everything but the zygote and the next job's child, which may be forked while a job runs (it shares
-# the group's caps meanwhile: pids.max counts it apart). Where cgroups are not writable, nothing here is used and the sandbox
-# relies on rlimits (the report says which).
+# Loaded by path by zygote.py: stdlib only. The zygote makes one job group and stays outside it: each child moves
+# itself in (`join`) right after the fork, before any of its sandbox is built and long before any submission code
+# runs, so the job's memory cap (and the OOM killer it sets off) never counts or reaches the zygote. Between jobs the
+# group is emptied of everything but the next job's child, which may be forked while a job runs (it shares the
+# group's caps meanwhile: pids.max counts it apart). Where cgroups are not writable, nothing here is used and the
+# sandbox relies on rlimits (the report says which).
 import os
 import signal
 import time
@@ -13,7 +13,8 @@ import time
 ROOT = "/sys/fs/cgroup"
 PERIOD_US = 100_000
 V1_CONTROLLERS = ("memory", "pids", "cpu")
-RESIDENTS = 2  # processes in the group besides the job's: the zygote, and the next job's child waiting for it
+RESIDENTS = 1  # processes in the group besides the job's: the next job's child waiting for it
+OOM_PROTECTED, OOM_VICTIM = "-1000", "1000"  # oom_score_adj of the zygote, and of every job (the kernel's first pick)
 
 
 def _own_paths() -> dict[str, str]:
@@ -103,9 +104,6 @@ class Groups:
             _write(f"{pids}/pids.max", str(caps[1]))
             _write(f"{cpu}/cpu.cfs_period_us", str(PERIOD_US))
             _write(f"{cpu}/cpu.cfs_quota_us", quota)
-        if self.caps is None:
-            for d in dirs:
-                _write(f"{d}/cgroup.procs", str(os.getpid()))
         self.caps = caps
         return dirs
 
@@ -144,6 +142,22 @@ class Groups:
                 pass
         remove_tree(self.bases)
         self.bases, self.version, self.caps = [], 0, None
+
+
+def join(dirs: list[str]) -> None:
+    """Move the calling process (a freshly forked child, still root) into the job's groups; OSError if refused."""
+    for d in dirs:
+        _write(f"{d}/cgroup.procs", "0")
+
+
+def oom_score(value: str) -> None:
+    """Set this process's oom_score_adj: the zygote protects itself, each job makes itself the preferred victim
+    (raising it needs no privilege; lowering it below its start needs CAP_SYS_RESOURCE, which a job never has,
+    and which a container may withhold from the grader too: the zygote then keeps 0, still below every job)."""
+    try:
+        _write("/proc/self/oom_score_adj", value)
+    except OSError:
+        pass  # not allowed here: the jobs' +1000 and the zygote's place outside their groups still hold
 
 
 def remove_tree(bases: list[str]) -> None:

@@ -105,17 +105,20 @@ class _Run:
         child.flush()
         return nonces
 
-    def start_child(self) -> tuple[Child, str, list[str]]:
-        """A child that said it is ready, with the load and every remaining case queued; retried on a new zygote."""
-        first, reason = len(self.outcomes), ""
+    def start_child(self) -> tuple[Child, str]:
+        """A child that said it is ready, with only the load queued; retried on a new zygote.
+
+        No case is sent before the file's import has answered: code that runs at import (and drains the control
+        pipe) finds nothing there but its own source."""
+        reason = ""
         for _ in range(SETUP_TRIES):
             child = self.box.pool.spawn(self.out, self.err, self.bytes_left)
             load_nonce = secrets.token_hex(8)
             child.send({**self.load_msg, "nonce": load_nonce})
-            nonces = self.queue(child, first)
+            child.flush()
             try:
                 self.wait_ready(child)
-                return child, load_nonce, nonces
+                return child, load_nonce
             except SetupFailed as failed:
                 reason = str(failed)
                 self.box.pool.drop_zygote()  # whatever state made it fail goes with it; the next try starts fresh
@@ -131,8 +134,9 @@ class _Run:
         budget = 0
         try:
             if child is None:
-                child, load_nonce, nonces = self.start_child()
+                child, load_nonce = self.start_child()
                 status, error, start = self.load(child, load_nonce)
+                nonces = self.queue(child, len(self.outcomes)) if start is not None else []
             else:
                 budget = child.inbox.reader.received
                 status, error, start = "ok", "", time.monotonic()

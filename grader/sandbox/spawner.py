@@ -4,7 +4,7 @@
 import os
 import signal
 
-channel = iso = imports = harness = seccomp = None  # set by bind(): this file is loaded by path, not imported
+channel = iso = imports = harness = seccomp = cgroups = None  # set by bind(): loaded by path, not imported
 UID_BASE = 1_900_000_000  # + zygote pid: one unprivileged uid per live zygote, so RLIMIT_NPROC is per job
 
 
@@ -23,9 +23,14 @@ class Spawner:
         self.weak_uid = self.uid if full_root else None
         self.pidns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC) if full_root else -1
         self.filter = ""  # why the syscall filter is off ("" while it is on); set by probe_filter()
+        self.groups: list[str] = []  # the job's cgroup folders the next child joins (none: no cgroups)
+        self.forget = None  # the zygote's own clean-up, run in each child once its sandbox is built
 
     def isolate(self, limits: dict, mode: str, home: str) -> None:
         """Runs in the forked child, before any submission code."""
+        cgroups.oom_score(cgroups.OOM_VICTIM)  # first: the zygote's -1000 was inherited
+        if self.groups:
+            cgroups.join(self.groups)  # while still root and /sys still reachable
         if mode == "strong":
             if self.full_root:
                 iso.unshare(iso.NS_FLAGS)
@@ -68,6 +73,7 @@ class Spawner:
                     channel.write_all(4, channel.frame(channel.dumps({"k": "setup-failed", "error": why[:500]})))
                 os._exit(channel.EXIT_SETUP)
             if not probe:
+                self.clear()
                 harness.Harness().main()
         except MemoryError:
             code = channel.EXIT_MEMORY
@@ -75,6 +81,15 @@ class Spawner:
             code = channel.EXIT_HARNESS
         harness.flush()
         os._exit(code)
+
+    def clear(self) -> None:
+        """In the child, its sandbox built: drop what only the zygote needs (the mount plan, the install and cgroup
+        paths, the zygote's own state), so that nothing in the child's memory names them."""
+        forget, self.forget = self.forget, None
+        self.plan = self.python_dirs = self.groups = None
+        self.sock = None
+        if forget is not None:
+            forget()
 
     def fork_strong(self, fds: list[int], limits: dict, probe: bool = False) -> int:
         """Fork the job as pid 1 of a new PID namespace (as root directly; otherwise via a user namespace)."""

@@ -35,7 +35,7 @@ harness.bind(channel)
 seccomp = _sibling("seccomp")
 cgroups = _sibling("cgroups")
 spawner = _sibling("spawner")
-spawner.bind(channel=channel, iso=iso, imports=imports, harness=harness, seccomp=seccomp)
+spawner.bind(channel=channel, iso=iso, imports=imports, harness=harness, seccomp=seccomp, cgroups=cgroups)
 
 
 class Zygote:
@@ -56,6 +56,7 @@ class Zygote:
                        *sys.path, os.path.dirname(os.path.dirname(np.__file__))]
         # weak mode as root reaches the unreadable python dirs through /proc/self/fd
         self.spawner = spawner.Spawner(sock, iso.plan_root(python_dirs, hidden), python_dirs, self.full_root)
+        self.spawner.forget = self.forget
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.set_wakeup_fd(wake_w)
         signal.signal(signal.SIGCHLD, lambda *_: None)
@@ -64,6 +65,13 @@ class Zygote:
         self.job_dirs: list[str] = []
         self.next: int | None = None  # a child forked while a job runs, waiting for the next submission
         self.queued: tuple[dict, list[int]] | None = None  # a spawn asked for ahead, started when the job is reaped
+
+    def forget(self) -> None:
+        """Run in a forked child only (it never comes back to serve): empty the zygote's state (cgroup paths, temp
+        base, job folders, the spawner) and the paths this file and its arguments name."""
+        self.__dict__.clear()
+        sys.argv[:] = ["python"]
+        globals().update(HERE="", __file__="")
 
     def layers(self, strong: bool) -> list[str]:
         """The isolation layers every child gets, as reported to the grader."""
@@ -114,6 +122,7 @@ class Zygote:
             caps = self._grouped(limits)
             if caps is not None:
                 self.job_dirs = self.groups.make_job(*caps)
+            self.spawner.groups = self.job_dirs if caps is not None else []
             if self.mode == "strong":
                 pid = self.spawner.fork_strong(fds, limits)
             else:
@@ -225,6 +234,7 @@ def _warm() -> None:
 
 def main() -> None:
     iso.hide_cmdline()  # sys.argv keeps its copy; the children's /proc/1/cmdline no longer names grader paths
+    cgroups.oom_score(cgroups.OOM_PROTECTED)  # the OOM killer takes a job, never the zygote (children raise theirs)
     sock = socket.socket(fileno=int(sys.argv[1]))
     _warm()
     zygote = Zygote(sock, sys.argv[3])

@@ -31,6 +31,8 @@ _HOME = {  # public name -> the module under rosenblatt.shared that defines it (
     "fraction_str": "numbers",
     "load_data": "datafile",
     "load_yaml_text": "datafile",
+    "md_code": "inert",
+    "md_inline": "inert",
     "read_roster": "roster",
     "read_yaml_file": "datafile",
     "render": "templating",
@@ -57,7 +59,7 @@ if TYPE_CHECKING:
         SubmissionError,
         UsageError,
     )
-    from rosenblatt.shared.inert import csv_cell, display_name, folder_name
+    from rosenblatt.shared.inert import csv_cell, display_name, folder_name, md_code, md_inline
     from rosenblatt.shared.numbers import exact_str, fraction_str, to_fraction, to_sympy, vector_str
     from rosenblatt.shared.templating import TEMPLATES, render, template
     from rosenblatt.shared.roster import Student, folder_names, read_roster, student_seed

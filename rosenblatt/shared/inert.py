@@ -44,11 +44,34 @@ def md_inline(text: object) -> str:
                          line)
 
 
+def _longest_ticks(text: str) -> int:
+    """The longest run of backticks in text (one pass, no backtracking)."""
+    longest = run = 0
+    for ch in text:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    return longest
+
+
+def md_code(text: object, limit: int = 400) -> str:
+    """Text shown verbatim inside a Markdown line: one line (controls escaped), at most `limit` characters, in a
+    code span whose backtick fence is longer than any run inside, so no HTML, link, image or emphasis in it is live.
+
+    This and `md_fence` (a block) are the one way a student's text enters Markdown as code; `md_inline` escapes it
+    where it is prose. Empty text gives an empty string."""
+    line = visible(str(text))
+    line = line if len(line) <= limit else line[: limit - 1] + "…"
+    if not line:
+        return ""
+    fence = "`" * (_longest_ticks(line) + 1)
+    pad = " " if line[0] in "` " or line[-1] in "` " else ""
+    return f"{fence}{pad}{line}{pad}{fence}"
+
+
 def md_fence(text: object) -> str:
     """A fenced code block holding text verbatim: the fence is longer than any run of backticks inside."""
     body = visible(str(text), keep_newlines=True).rstrip("\n")
-    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
-    fence = "`" * max(3, longest + 1)
+    fence = "`" * max(3, _longest_ticks(body) + 1)
     return f"{fence}\n{body}\n{fence}"
 
 

@@ -71,9 +71,11 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         bytecode_cache=_bytecode_cache(),
     )
-    # Untrusted text (student output, file names): `md` inline in Markdown, `fence` a Markdown code block,
-    # `term` multi-line terminal text, `name` a one-line display name. HTML templates are autoescaped as well.
-    env.filters.update(md=inert.md_inline, fence=inert.md_fence, term=inert.terminal, name=inert.display_name)
+    # Untrusted text (student output, file names): `md` inline in Markdown (escaped prose), `code` an inline code
+    # span, `fence` a Markdown code block, `term` multi-line terminal text, `name` a one-line display name. HTML
+    # templates are autoescaped as well.
+    env.filters.update(md=inert.md_inline, code=inert.md_code, fence=inert.md_fence, term=inert.terminal,
+                       name=inert.display_name)
     # Mathematics in running text (`$…$` spans, exact numbers as `\\num{…}`): see rosenblatt.shared.mathtext.
     env.filters.update(spans=mathtext.spans, mathtex=mathtext.to_tex, mathplain=mathtext.to_plain,
                        mathhtml=mathtext.html_text, mathjax=mathtext.to_mathjax, num=mathtext.num, mnum=mathtext.mnum,
