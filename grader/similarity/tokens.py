@@ -1,0 +1,211 @@
+"""A submission's code as canonical token streams, one per unit (a graded function or a root of the call graph),
+with each token's source line: identifiers and literals become placeholders, helpers are inlined where called,
+commutative operands and independent statements are put in one order."""
+
+from __future__ import annotations
+
+import ast
+
+from grader.similarity.canon import canonical
+
+Token = tuple[str, int]  # (token, source line)
+INLINE_DEPTH = 3  # helpers inlined inside helpers at most this deep (recursion is never inlined)
+_COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor, ast.MatMult)
+_LOOPS = (ast.For, ast.While, ast.AsyncFor)
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _own_names(tree: ast.AST) -> set[str]:
+    """Every identifier the student chose: assigned names, arguments, functions, classes, attributes set."""
+    own: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            own.add(n.id)
+        elif isinstance(n, ast.arg):
+            own.add(n.arg)
+        elif isinstance(n, (*_DEFS, ast.ClassDef)):
+            own.add(n.name)
+        elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+            own.add(n.attr)
+        elif isinstance(n, ast.alias):
+            own.add((n.asname or n.name).split(".")[0])
+    return own
+
+
+def _functions(tree: ast.Module) -> dict[str, ast.AST]:
+    """Functions of the module and methods of its classes, by name (the first definition of a name wins)."""
+    found: dict[str, ast.AST] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, _DEFS):
+            found.setdefault(stmt.name, stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            for s in stmt.body:
+                if isinstance(s, _DEFS):
+                    found.setdefault(s.name, s)
+    return found
+
+
+def _callee(call: ast.Call, functions: dict[str, ast.AST]) -> str | None:
+    """The own function a call names: `helper(...)` or `self.helper(...)`."""
+    f = call.func
+    if isinstance(f, ast.Name) and f.id in functions:
+        return f.id
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+            and f.attr in functions:
+        return f.attr
+    return None
+
+
+class Emitter:
+    """Turns canonical trees into token streams; one per submission."""
+
+    def __init__(self, tree: ast.Module):
+        self.own = _own_names(tree)
+        self.functions = _functions(tree)
+        self.stack: list[str] = []
+
+    def stream(self, node: ast.AST) -> list[Token]:
+        return self.emit(node, getattr(node, "lineno", 1))
+
+    def emit(self, node: ast.AST, line: int) -> list[Token]:
+        line = getattr(node, "lineno", line)
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is not None:
+            return method(node, line)
+        out: list[Token] = [(type(node).__name__, line)]
+        for field, value in ast.iter_fields(node):
+            if field in ("ctx", "type_comment", "decorator_list", "returns", "annotation", "kind"):
+                continue
+            if isinstance(value, list):
+                if value and isinstance(value[0], ast.stmt):
+                    out += self.block(value, line)
+                else:
+                    for v in value:
+                        out += self.emit(v, line) if isinstance(v, ast.AST) else []
+            elif isinstance(value, ast.AST):
+                out += self.emit(value, line)
+            elif field == "op" or isinstance(value, ast.operator):
+                out.append((type(value).__name__, line))
+        return out
+
+    def block(self, stmts: list[ast.stmt], line: int) -> list[Token]:
+        """Statements in order, except that a run of independent assignments is put in one canonical order."""
+        out: list[Token] = []
+        run: list[tuple[ast.stmt, list[Token]]] = []
+        for stmt in stmts:
+            tokens = self.emit(stmt, line)
+            if run and not _independent(run, stmt):
+                out += _sorted_run(run)
+                run = []
+            run.append((stmt, tokens))
+        return out + _sorted_run(run)
+
+    def _Name(self, node: ast.Name, line: int) -> list[Token]:
+        return [("V" if node.id in self.own else "N:" + node.id, line)]
+
+    def _Constant(self, node: ast.Constant, line: int) -> list[Token]:
+        return [("C", line)]
+
+    def _JoinedStr(self, node: ast.JoinedStr, line: int) -> list[Token]:
+        return [("C", line)]
+
+    def _arg(self, node: ast.arg, line: int) -> list[Token]:
+        return [("V", line)]
+
+    def _keyword(self, node: ast.keyword, line: int) -> list[Token]:
+        return [("K", line)] + self.emit(node.value, line)
+
+    def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
+        attr = "A" if node.attr in self.own else "A:" + node.attr
+        return self.emit(node.value, line) + [(attr, line)]
+
+    def _BinOp(self, node: ast.BinOp, line: int) -> list[Token]:
+        left, right = self.emit(node.left, line), self.emit(node.right, line)
+        if isinstance(node.op, _COMMUTATIVE) and _key(right) < _key(left):
+            left, right = right, left
+        return [(type(node.op).__name__, line)] + left + right
+
+    def _Compare(self, node: ast.Compare, line: int) -> list[Token]:
+        parts = [self.emit(node.left, line)] + [self.emit(c, line) for c in node.comparators]
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+            parts.sort(key=_key)
+        return [("Compare", line)] + [(type(op).__name__, line) for op in node.ops] + [t for p in parts for t in p]
+
+    def _BoolOp(self, node: ast.BoolOp, line: int) -> list[Token]:
+        parts = sorted((self.emit(v, line) for v in node.values), key=_key)
+        return [(type(node.op).__name__, line)] + [t for p in parts for t in p]
+
+    def _loop(self, node: ast.AST, line: int) -> list[Token]:
+        """`for` and `while` alike: the body counts, the header (how the loop is counted) does not."""
+        return [("Loop", line)] + self.block(node.body, line) + self.block(node.orelse, line)
+
+    _For = _While = _AsyncFor = _loop
+
+    def _FunctionDef(self, node: ast.FunctionDef, line: int) -> list[Token]:
+        return [("Def", line)] + self.block(node.body, line)
+
+    _AsyncFunctionDef = _FunctionDef
+
+    def _Expr(self, node: ast.Expr, line: int) -> list[Token]:
+        return self.emit(node.value, line)
+
+    def _Call(self, node: ast.Call, line: int) -> list[Token]:
+        args: list[Token] = []
+        for a in [*node.args, *node.keywords]:
+            args += self.emit(a, line)
+        name = _callee(node, self.functions)
+        if name is None or name in self.stack or len(self.stack) >= INLINE_DEPTH:
+            return [("Call", line)] + self.emit(node.func, line) + args
+        self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
+        try:
+            return [("Inline", line)] + args + self.block(self.functions[name].body, line)
+        finally:
+            self.stack.pop()
+
+
+def _key(tokens: list[Token]) -> str:
+    return " ".join(t for t, _ in tokens)
+
+
+def _names(node: ast.AST, stored: bool) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) == stored}
+
+
+def _independent(run: list[tuple[ast.stmt, list[Token]]], stmt: ast.stmt) -> bool:
+    """Whether `stmt` may swap with every assignment of the run (no name one writes is read or written by another)."""
+    if not isinstance(stmt, ast.Assign) or any(not isinstance(s, ast.Assign) for s, _ in run):
+        return False
+    writes, reads = _names(stmt, True), _names(stmt, False)
+    for s, _ in run:
+        w, r = _names(s, True), _names(s, False)
+        if writes & (w | r) or reads & w:
+            return False
+    return not any(isinstance(n, ast.Call) for n in ast.walk(stmt))
+
+
+def _sorted_run(run: list[tuple[ast.stmt, list[Token]]]) -> list[Token]:
+    if len(run) > 1:
+        run = sorted(run, key=lambda p: _key(p[1]))
+    return [t for _, tokens in run for t in tokens]
+
+
+def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
+    """The token streams of a module's units (SyntaxError etc. propagate: the caller says why a file is skipped).
+
+    Units are the graded functions (and every method of a graded class) where the file defines any, else every
+    function no other function calls, and the module's remaining top-level code."""
+    tree = canonical(ast.parse(source))
+    em = Emitter(tree)
+    classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
+    roots = [em.functions[g] for g in graded if g in em.functions]
+    roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]
+    loose: list[ast.stmt] = []
+    if not roots:
+        called = {c for f in em.functions.values() for n in ast.walk(f) if isinstance(n, ast.Call)
+                  for c in [_callee(n, em.functions)] if c is not None and c != f.name}
+        roots = [f for name, f in em.functions.items() if name not in called]
+        loose = [s for s in tree.body if not isinstance(s, (*_DEFS, ast.ClassDef))]
+    streams = [em.stream(f) for f in roots]
+    if loose:
+        streams.append(em.block(loose, loose[0].lineno))
+    return [s for s in streams if s]
