@@ -13,7 +13,7 @@ from grader.similarity.sources import Source, fingerprint, template_prints
 
 THRESHOLD = 0.5  # flag a pair when at least half of the smaller one's own fingerprints are in the other
 COMMON = 0.2  # a fingerprint more than this share of the class has is the course's, not a student's
-COMMON_FLOOR = 5  # ... and only if more than this many submissions have it
+COMMON_FLOOR = 10  # ... and only if more than this many submissions have it (MOSS -m defaults to 10)
 LEAST = 12  # a score counts at least this many fingerprints: two short files cannot look alike by chance alone
 LISTED = 0.2  # pairs scoring below this are left out of similarity.json
 

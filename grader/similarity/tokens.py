@@ -15,21 +15,24 @@ _LOOPS = (ast.For, ast.While, ast.AsyncFor)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def _own_names(tree: ast.AST) -> set[str]:
-    """Every identifier the student chose: assigned names, arguments, functions, classes, attributes set."""
-    own: set[str] = set()
+def _own_names(tree: ast.AST) -> tuple[set[str], set[str]]:
+    """The identifiers the student chose: (names: assigned, arguments, functions, classes, imports;
+    attributes: those the code sets, and its functions and classes, as methods are called by attribute)."""
+    names: set[str] = set()
+    attrs: set[str] = set()
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            own.add(n.id)
+            names.add(n.id)
         elif isinstance(n, ast.arg):
-            own.add(n.arg)
+            names.add(n.arg)
         elif isinstance(n, (*_DEFS, ast.ClassDef)):
-            own.add(n.name)
+            names.add(n.name)
+            attrs.add(n.name)
         elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
-            own.add(n.attr)
+            attrs.add(n.attr)
         elif isinstance(n, ast.alias):
-            own.add((n.asname or n.name).split(".")[0])
-    return own
+            names.add((n.asname or n.name).split(".")[0])
+    return names, attrs
 
 
 def _functions(tree: ast.Module) -> dict[str, ast.AST]:
@@ -60,7 +63,7 @@ class Emitter:
     """Turns canonical trees into token streams; one per submission."""
 
     def __init__(self, tree: ast.Module):
-        self.own = _own_names(tree)
+        self.own, self.own_attrs = _own_names(tree)
         self.functions = _functions(tree)
         self.stack: list[str] = []
 
@@ -116,7 +119,7 @@ class Emitter:
         return [("K", line)] + self.emit(node.value, line)
 
     def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
-        attr = "A" if node.attr in self.own else "A:" + node.attr
+        attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
         return self.emit(node.value, line) + [(attr, line)]
 
     def _BinOp(self, node: ast.BinOp, line: int) -> list[Token]:
@@ -150,17 +153,23 @@ class Emitter:
         return self.emit(node.value, line)
 
     def _Call(self, node: ast.Call, line: int) -> list[Token]:
-        args: list[Token] = []
-        for a in [*node.args, *node.keywords]:
-            args += self.emit(a, line)
         name = _callee(node, self.functions)
         if name is None or name in self.stack or len(self.stack) >= INLINE_DEPTH:
-            return [("Call", line)] + self.emit(node.func, line) + args
+            out = [("Call", line)] + self.emit(node.func, line)
+            for a in [*node.args, *node.keywords]:
+                out += self.emit(a, line)
+            return out
         self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
         try:
-            return [("Inline", line)] + args + self.block(self.functions[name].body, line)
+            return self._inlined(self.functions[name].body, line)
         finally:
             self.stack.pop()
+
+    def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
+        """A helper's body as if written at the call: its final `return VALUE` is just the value."""
+        if body and isinstance(body[-1], ast.Return) and body[-1].value is not None:
+            return self.block(body[:-1], line) + self.emit(body[-1].value, line)
+        return self.block(body, line)
 
 
 def _key(tokens: list[Token]) -> str:
