@@ -139,7 +139,7 @@ def _grade_similarity(args: argparse.Namespace, a, subs, rows: list[dict], names
     from grader import similarity
     from grader.reports import write_gradebook
 
-    options = similarity.Options(graded=a.defined, handout=a.handout, jobs=args.jobs or min(4, os.cpu_count() or 1))
+    options = similarity.Options(graded=a.names, handout=a.handout, jobs=args.jobs or min(4, os.cpu_count() or 1))
     doc = similarity.write(args.out, similarity.compare([(s.name, s.path) for s in subs], options))
     write_gradebook(args.out, a, rows, names)  # the class view reads similarity.json for its section
     flagged = sum(p["flagged"] for p in doc["pairs"])
@@ -158,7 +158,7 @@ def run_similarity(args: argparse.Namespace) -> int:
     options = similarity.Options(
         threshold=defaults["threshold"] if args.threshold is None else args.threshold,
         common=defaults["common"] if args.common is None else args.common,
-        graded=a.defined if a else (), handout=a.handout if a else None, templates=tuple(args.template),
+        graded=a.names if a else (), handout=a.handout if a else None, templates=tuple(args.template),
         jobs=args.jobs or min(4, os.cpu_count() or 1))
     result = similarity.compare([(s.name, s.path) for s in term], options, archive)
     doc = similarity.write(args.out, result)

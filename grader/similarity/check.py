@@ -45,6 +45,7 @@ class Result:
     sources: tuple[Source, ...]
     pairs: tuple[Pair, ...]
     options: Options
+    own: tuple[int, ...] = ()  # per source: fingerprints left after the template and common code are subtracted
 
     def flagged(self, pair: Pair) -> bool:
         return pair.score >= self.options.threshold
@@ -66,4 +67,4 @@ def compare(term: list[tuple[str, Path]], options: Options, archive: list[tuple[
     prints = own_prints(sources, template, options.common, COMMON_FLOOR)
     found = [p for p in pairs(sources, prints, LEAST) if p.score >= LISTED]
     found.sort(key=lambda p: (-p.score, sources[p.a].name, sources[p.b].name))
-    return Result(tuple(sources), tuple(found), options)
+    return Result(tuple(sources), tuple(found), options, tuple(len(p) for p in prints))

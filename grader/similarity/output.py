@@ -37,14 +37,20 @@ def _pair(result: Result, p: Pair) -> dict:
             "shared": p.shared, "archive": [s.name for s in (a, b) if s.archive], "matches": matches}
 
 
+NOTHING_OWN = "all of its code is the template's or common to the class: nothing of its own to compare"
+
+
 def document(result: Result) -> dict:
     """The JSON document: flagged pairs first (pairs are sorted by score), then who was not compared and why."""
     o = result.options
+    skipped = [{"name": s.name, "why": s.why_not} for s in result.sources if s.why_not]
+    skipped += [{"name": s.name, "why": NOTHING_OWN} for s, own in zip(result.sources, result.own)
+                if not s.why_not and not own]
     return {"pairs": [_pair(result, p) for p in result.pairs],
             "threshold": o.threshold, "common_share": o.common,
             "compared": sum(not s.why_not for s in result.sources),
             "submissions": sorted(s.name for s in result.sources if not s.archive),
-            "not_compared": [{"name": s.name, "why": s.why_not} for s in result.sources if s.why_not],
+            "not_compared": sorted(skipped, key=lambda s: s["name"]),
             "generator": {"name": "rosenblatt", "version": __version__}}
 
 
@@ -66,8 +72,9 @@ def write(out: Path, result: Result) -> dict:
     doc = document(result)
     flagged = [p for p in result.pairs if result.flagged(p)]
     rest = [p for p in result.pairs if not result.flagged(p)][:SHOWN]
-    atomic_write(out / "similarity.json", json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     page = render("grader/similarity.html.j2", doc=doc, flagged=[_shown(result, p) for p in flagged],
                   rest=[_shown(result, p) for p in rest], colours=COLOURS, version=__version__)
+    atomic_write(out / "similarity.json", text)  # both rendered first: a failure leaves neither half-written
     atomic_write(out / "similarity.html", page)
     return doc

@@ -13,6 +13,7 @@ INLINE_DEPTH = 3  # helpers inlined inside helpers at most this deep (recursion 
 _COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor, ast.MatMult)
 _LOOPS = (ast.For, ast.While, ast.AsyncFor)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
 
 
 def _own_names(tree: ast.AST) -> tuple[set[str], set[str]]:
@@ -67,11 +68,10 @@ class Emitter:
         self.functions = _functions(tree)
         self.stack: list[str] = []
 
-    def stream(self, node: ast.AST) -> list[Token]:
-        return self.emit(node, getattr(node, "lineno", 1))
-
     def emit(self, node: ast.AST, line: int) -> list[Token]:
         line = getattr(node, "lineno", line)
+        if type(node) in _LEAVES:
+            return [(_LEAVES[type(node)], line)]
         method = getattr(self, "_" + type(node).__name__, None)
         if method is not None:
             return method(node, line)
@@ -105,18 +105,6 @@ class Emitter:
 
     def _Name(self, node: ast.Name, line: int) -> list[Token]:
         return [("V" if node.id in self.own else "N:" + node.id, line)]
-
-    def _Constant(self, node: ast.Constant, line: int) -> list[Token]:
-        return [("C", line)]
-
-    def _JoinedStr(self, node: ast.JoinedStr, line: int) -> list[Token]:
-        return [("C", line)]
-
-    def _arg(self, node: ast.arg, line: int) -> list[Token]:
-        return [("V", line)]
-
-    def _keyword(self, node: ast.keyword, line: int) -> list[Token]:
-        return [("K", line)] + self.emit(node.value, line)
 
     def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
         attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
@@ -214,7 +202,7 @@ def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
                   for c in [_callee(n, em.functions)] if c is not None and c != f.name}
         roots = [f for name, f in em.functions.items() if name not in called]
         loose = [s for s in tree.body if not isinstance(s, (*_DEFS, ast.ClassDef))]
-    streams = [em.stream(f) for f in roots]
+    streams = [em.emit(f, f.lineno) for f in roots]
     if loose:
         streams.append(em.block(loose, loose[0].lineno))
     return [s for s in streams if s]
