@@ -159,7 +159,7 @@ def run_similarity(args: argparse.Namespace) -> int:
         threshold=defaults["threshold"] if args.threshold is None else args.threshold,
         common=defaults["common"] if args.common is None else args.common,
         graded=a.names if a else (), handout=a.handout if a else None, templates=tuple(args.template),
-        jobs=args.jobs or min(4, os.cpu_count() or 1))
+        jobs=min(4, os.cpu_count() or 1) if args.jobs is None else args.jobs)
     result = similarity.compare([(s.name, s.path) for s in term], options, archive)
     doc = similarity.write(args.out, result)
     flagged = sum(p["flagged"] for p in doc["pairs"])

@@ -67,6 +67,7 @@ class Emitter:
         self.own, self.own_attrs = _own_names(tree)
         self.functions = _functions(tree)
         self.stack: list[str] = []
+        self.bound: list[dict[str, list[Token]]] = []  # per inlined helper: parameter -> the argument's tokens
 
     def emit(self, node: ast.AST, line: int) -> list[Token]:
         line = getattr(node, "lineno", line)
@@ -104,6 +105,8 @@ class Emitter:
         return out + _sorted_run(run)
 
     def _Name(self, node: ast.Name, line: int) -> list[Token]:
+        if self.bound and node.id in self.bound[-1]:  # a parameter of an inlined helper: the argument given
+            return self.bound[-1][node.id]
         return [("V" if node.id in self.own else "N:" + node.id, line)]
 
     def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
@@ -147,11 +150,16 @@ class Emitter:
             for a in [*node.args, *node.keywords]:
                 out += self.emit(a, line)
             return out
+        helper = self.functions[name]
+        params = [a.arg for a in helper.args.args if a.arg not in ("self", "cls")]
+        given = {p: self.emit(a, line) for p, a in zip(params, node.args) if not isinstance(a, ast.Starred)}
         self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
+        self.bound.append(given)
         try:
-            return self._inlined(self.functions[name].body, line)
+            return self._inlined(helper.body, line)
         finally:
             self.stack.pop()
+            self.bound.pop()
 
     def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
         """A helper's body as if written at the call: its final `return VALUE` is just the value."""
