@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rosenblatt.shared import UsageError
-from grader.similarity.index import Pair, own_prints, pairs
+from grader.similarity.index import Pair, matched, own_prints, scored
 from grader.similarity.sources import Source, fingerprint, template_prints
 
 THRESHOLD = 0.5  # flag a pair when at least half of the smaller one's own fingerprints are in the other
 COMMON = 0.2  # a fingerprint more than this share of the class has is the course's, not a student's
 COMMON_FLOOR = 10  # ... and only if more than this many submissions have it (MOSS -m defaults to 10)
 LEAST = 12  # a score counts at least this many fingerprints: two short files cannot look alike by chance alone
-LISTED = 0.2  # pairs scoring below this are left out of similarity.json
+LISTED = 0.2  # an unflagged pair is listed only as a submission's closest, and only from this score up
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,17 @@ def compare(term: list[tuple[str, Path]], options: Options, archive: list[tuple[
     named = [(n, p, False) for n, p in term] + [(n, p, True) for n, p in archive]
     sources = _read(named, options.graded, options.jobs)
     prints = own_prints(sources, template, options.common, COMMON_FLOOR)
-    found = [p for p in pairs(sources, prints, LEAST) if p.score >= LISTED]
-    found.sort(key=lambda p: (-p.score, sources[p.a].name, sources[p.b].name))
+    keep = _listed(scored(prints, [s.archive for s in sources], LEAST), [s.name for s in sources], options.threshold)
+    found = [matched(sources, prints, i, j, s) for s, i, j in keep]
     return Result(tuple(sources), tuple(found), options, tuple(len(p) for p in prints))
+
+
+def _listed(scores: list[tuple[float, int, int, int]], names: list[str], threshold: float) -> list[tuple]:
+    """The flagged pairs and each submission's closest pair (from LISTED up), highest score first."""
+    order = sorted(scores, key=lambda t: (-t[0], names[t[1]], names[t[2]]))
+    keep, closest = [], set()
+    for s, i, j, _ in order:
+        if s >= threshold or (s >= LISTED and (i not in closest or j not in closest)):
+            keep.append((s, i, j))
+        closest.update((i, j))
+    return keep

@@ -1,5 +1,5 @@
-"""Pairs by an inverted index of fingerprints: only submissions that share a rare fingerprint are compared, and
-what the template gives or most of the class shares is subtracted first (as MOSS's -m does)."""
+"""Pairs by an inverted index of fingerprints: only submissions that share a fingerprint are compared, and what
+the template gives or much of the class shares is subtracted first (as MOSS's -m does)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from itertools import combinations
 
 from grader.similarity.sources import Source
 
-RARE = 64  # a fingerprint shared by at most this many submissions proposes pairs; commoner ones only count
 
 
 @dataclass(frozen=True)
@@ -36,17 +35,19 @@ def own_prints(sources: list[Source], template: set[int], share: float, floor: i
     return [{fp for fp in s.prints if fp not in template and df[fp] <= limit} for s in sources]
 
 
-def candidates(prints: list[set[int]], archive: list[bool]) -> set[tuple[int, int]]:
-    """Pairs sharing at least one fingerprint that at most RARE submissions have (two earlier terms: never)."""
+def candidates(prints: list[set[int]], archive: list[bool]) -> dict[tuple[int, int], int]:
+    """Pairs sharing a fingerprint, each with how many they share (two earlier terms: never), from the inverted
+    index: only submissions that share something are ever looked at together."""
     index: dict[int, list[int]] = defaultdict(list)
     for k, fps in enumerate(prints):
         for fp in fps:
             index[fp].append(k)
-    pairs: set[tuple[int, int]] = set()
+    shared: dict[tuple[int, int], int] = defaultdict(int)
     for posting in index.values():
-        if 1 < len(posting) <= RARE:
-            pairs.update((i, j) for i, j in combinations(posting, 2) if not (archive[i] and archive[j]))
-    return pairs
+        for pair in combinations(posting, 2):
+            if not (archive[pair[0]] and archive[pair[1]]):
+                shared[pair] += 1
+    return shared
 
 
 def _merge(spans: list[tuple[tuple[int, int], tuple[int, int]]]) -> tuple:
@@ -67,11 +68,14 @@ def score(shared: int, size_a: int, size_b: int, least: int) -> float:
     return min(1.0, shared / max(min(size_a, size_b), least, 1))
 
 
-def pairs(sources: list[Source], prints: list[set[int]], least: int) -> list[Pair]:
-    """Every candidate pair, scored exactly on the fingerprints each has of its own."""
-    out = []
-    for i, j in sorted(candidates(prints, [s.archive for s in sources])):
-        common = prints[i] & prints[j]
-        spans = [(sources[i].prints[fp], sources[j].prints[fp]) for fp in common]
-        out.append(Pair(i, j, len(common), score(len(common), len(prints[i]), len(prints[j]), least), _merge(spans)))
-    return out
+def scored(prints: list[set[int]], archive: list[bool], least: int) -> list[tuple[float, int, int, int]]:
+    """(score, i, j, shared) of every pair that shares code of its own, from the counts the index gives."""
+    return [(score(count, len(prints[i]), len(prints[j]), least), i, j, count)
+            for (i, j), count in candidates(prints, archive).items()]
+
+
+def matched(sources: list[Source], prints: list[set[int]], i: int, j: int, s: float) -> Pair:
+    """The pair with its matched line ranges (the first place of each shared fingerprint, joined)."""
+    common = prints[i] & prints[j]
+    spans = [(sources[i].prints[fp], sources[j].prints[fp]) for fp in common]
+    return Pair(i, j, len(common), s, _merge(spans))

@@ -95,13 +95,13 @@ class Emitter:
     def block(self, stmts: list[ast.stmt], line: int) -> list[Token]:
         """Statements in order, except that a run of independent assignments is put in one canonical order."""
         out: list[Token] = []
-        run: list[tuple[ast.stmt, list[Token]]] = []
+        run: list[_Step] = []
         for stmt in stmts:
-            tokens = self.emit(stmt, line)
-            if run and not _independent(run, stmt):
+            step = _Step(stmt, self.emit(stmt, line))
+            if run and not step.independent_of(run):
                 out += _sorted_run(run)
                 run = []
-            run.append((stmt, tokens))
+            run.append(step)
         return out + _sorted_run(run)
 
     def _Name(self, node: ast.Name, line: int) -> list[Token]:
@@ -172,26 +172,32 @@ def _key(tokens: list[Token]) -> str:
     return " ".join(t for t, _ in tokens)
 
 
-def _names(node: ast.AST, stored: bool) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) == stored}
+class _Step:
+    """One statement of a block with its tokens, and for an assignment the names it writes and reads."""
 
+    def __init__(self, stmt: ast.stmt, tokens: list[Token]):
+        self.tokens = tokens
+        self.assign = isinstance(stmt, ast.Assign)
+        self.calls = False
+        self.writes: set[str] = set()
+        self.reads: set[str] = set()
+        for n in ast.walk(stmt) if self.assign else ():
+            if isinstance(n, ast.Name):
+                (self.writes if isinstance(n.ctx, ast.Store) else self.reads).add(n.id)
+            self.calls = self.calls or isinstance(n, ast.Call)
 
-def _independent(run: list[tuple[ast.stmt, list[Token]]], stmt: ast.stmt) -> bool:
-    """Whether `stmt` may swap with every assignment of the run (no name one writes is read or written by another)."""
-    if not isinstance(stmt, ast.Assign) or any(not isinstance(s, ast.Assign) for s, _ in run):
-        return False
-    writes, reads = _names(stmt, True), _names(stmt, False)
-    for s, _ in run:
-        w, r = _names(s, True), _names(s, False)
-        if writes & (w | r) or reads & w:
+    def independent_of(self, run: list[_Step]) -> bool:
+        """Whether this call-free assignment may swap with every assignment of the run (no name one writes,
+        another touches)."""
+        if not self.assign or self.calls or not all(s.assign for s in run):
             return False
-    return not any(isinstance(n, ast.Call) for n in ast.walk(stmt))
+        return not any(self.writes & (s.writes | s.reads) or self.reads & s.writes for s in run)
 
 
-def _sorted_run(run: list[tuple[ast.stmt, list[Token]]]) -> list[Token]:
+def _sorted_run(run: list[_Step]) -> list[Token]:
     if len(run) > 1:
-        run = sorted(run, key=lambda p: _key(p[1]))
-    return [t for _, tokens in run for t in tokens]
+        run = sorted(run, key=lambda s: _key(s.tokens))
+    return [t for s in run for t in s.tokens]
 
 
 def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:

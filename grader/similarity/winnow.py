@@ -20,33 +20,41 @@ def _token_id(token: str, ids: dict[str, int]) -> int:
 
 
 def kgrams(stream: list[tuple[str, int]], ids: dict[str, int], k: int = K) -> list[tuple[int, int, int]]:
-    """(hash, first line, last line) of every k-token window of the stream."""
+    """(hash, first line, last line) of every k-token window of the stream (a rolling polynomial hash)."""
     if len(stream) < k:
         return []
-    nums = [_token_id(t, ids) for t, _ in stream]
+    nums = [ids[t] if t in ids else _token_id(t, ids) for t, _ in stream]
     lines = [line for _, line in stream]
     top = pow(_BASE, k - 1, _MOD)
     h = 0
     for x in nums[:k]:
         h = (h * _BASE + x) % _MOD
-    out = [(h, min(lines[:k]), max(lines[:k]))]
+    hashes = [h]
     for i in range(k, len(nums)):
         h = ((h - nums[i - k] * top) * _BASE + nums[i]) % _MOD
-        window = lines[i - k + 1: i + 1]
-        out.append((h, min(window), max(window)))
-    return out
+        hashes.append(h)
+    return [(h, min(lines[j: j + k]), max(lines[j: j + k])) for j, h in enumerate(hashes)]
 
 
 def winnow(grams: list[tuple[int, int, int]], w: int = W) -> list[tuple[int, int, int]]:
     """The selected k-grams: in each window of w, the smallest hash (the rightmost if tied), each selected once."""
     if len(grams) <= w:
         return list({g[0]: g for g in reversed(grams)}.values()) if grams else []
-    chosen: dict[int, tuple[int, int, int]] = {}
-    for start in range(len(grams) - w + 1):
-        window = grams[start: start + w]
-        low = min(range(w), key=lambda j: (window[j][0], -j))
-        chosen.setdefault(start + low, window[low])
-    return [chosen[i] for i in sorted(chosen)]
+    hashes = [g[0] for g in grams]
+    chosen: list[int] = []
+    low = -1
+    for end in range(w - 1, len(grams)):
+        start = end - w + 1
+        if low < start:  # the last minimum left the window: scan it again (rightmost minimum)
+            low = start
+            for j in range(start + 1, end + 1):
+                if hashes[j] <= hashes[low]:
+                    low = j
+        elif hashes[end] <= hashes[low]:
+            low = end
+        if not chosen or chosen[-1] != low:
+            chosen.append(low)
+    return [grams[i] for i in chosen]
 
 
 def fingerprints(streams: list[list[tuple[str, int]]], k: int = K, w: int = W) -> dict[int, tuple[int, int]]:
