@@ -51,7 +51,11 @@ def _register_similarity(sub: argparse._SubParsersAction) -> None:
                                    "is written, not how it is spelled, less the template and common code. A flag "
                                    "is a reason to read two files, not a verdict.")
     p.add_argument("paths", nargs="+", type=Path, metavar="SUBS", help="submission files or folders of them")
-    _assignment_arg(p)
+    from grader.assignments import preset_names  # the presets' file names only
+
+    p.add_argument("--assignment", metavar="NAME|FILE",
+                   help=f"compare only its graded functions and subtract its handout's code (a bundled assignment: "
+                        f"{', '.join(preset_names())}, or an assignment YAML file; default: whole files)")
     p.add_argument("--out", type=Path, default=Path("similarity"), help="output folder (default: similarity)")
     p.add_argument("--template", type=Path, nargs="+", default=[], metavar="FILE",
                    help="starter code the course hands out (.py or .ipynb): subtracted from every submission")
@@ -139,7 +143,7 @@ def _grade_similarity(args: argparse.Namespace, a, subs, rows: list[dict], names
     from grader import similarity
     from grader.reports import write_gradebook
 
-    options = similarity.Options(graded=a.names, handout=a.handout, jobs=args.jobs or min(4, os.cpu_count() or 1))
+    options = similarity.Options(graded=a.names, handout=a.handout, jobs=min(4, os.cpu_count() or 1))
     doc = similarity.write(args.out, similarity.compare([(s.name, s.path) for s in subs], options))
     write_gradebook(args.out, a, rows, names)  # the class view reads similarity.json for its section
     flagged = sum(p["flagged"] for p in doc["pairs"])
@@ -148,9 +152,12 @@ def _grade_similarity(args: argparse.Namespace, a, subs, rows: list[dict], names
 
 
 def run_similarity(args: argparse.Namespace) -> int:
+    from rosenblatt.shared import display_name
     from grader import assignments, similarity
     from grader.batch import discover
 
+    if args.out.exists() and not args.out.is_dir():
+        raise UsageError(f"--out {args.out}: a file is in the way (expected a folder to write similarity.json in)")
     a = assignments.load(args.assignment) if args.assignment else None
     term = discover(args.paths)
     archive = [(f"{d.name}/{s.name}", s.path) for d in args.archive for s in discover([d])]
@@ -167,7 +174,7 @@ def run_similarity(args: argparse.Namespace) -> int:
           f"{'s' if flagged != 1 else ''} flagged at {options.threshold}; see {args.out}/similarity.html "
           f"(similarity.json for scripts)")
     for s in doc["not_compared"]:
-        print(f"not compared: {s['name']}: {s['why']}", file=sys.stderr)
+        print(f"not compared: {display_name(s['name'])}: {s['why']}", file=sys.stderr)
     return 0
 
 

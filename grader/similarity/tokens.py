@@ -60,7 +60,28 @@ def _callee(call: ast.Call, functions: dict[str, ast.AST]) -> str | None:
     return None
 
 
-class Emitter:
+class _Operators:
+    """Part of Emitter (which gives `emit`): operators whose operands may come in either order are emitted with
+    their operands in one order."""
+
+    def _BinOp(self, node: ast.BinOp, line: int) -> list[Token]:
+        left, right = self.emit(node.left, line), self.emit(node.right, line)
+        if isinstance(node.op, _COMMUTATIVE) and _key(right) < _key(left):
+            left, right = right, left
+        return [(type(node.op).__name__, line)] + left + right
+
+    def _Compare(self, node: ast.Compare, line: int) -> list[Token]:
+        parts = [self.emit(node.left, line)] + [self.emit(c, line) for c in node.comparators]
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+            parts.sort(key=_key)
+        return [("Compare", line)] + [(type(op).__name__, line) for op in node.ops] + [t for p in parts for t in p]
+
+    def _BoolOp(self, node: ast.BoolOp, line: int) -> list[Token]:
+        parts = sorted((self.emit(v, line) for v in node.values), key=_key)
+        return [(type(node.op).__name__, line)] + [t for p in parts for t in p]
+
+
+class Emitter(_Operators):
     """Turns canonical trees into token streams; one per submission."""
 
     def __init__(self, tree: ast.Module):
@@ -112,22 +133,6 @@ class Emitter:
     def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
         attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
         return self.emit(node.value, line) + [(attr, line)]
-
-    def _BinOp(self, node: ast.BinOp, line: int) -> list[Token]:
-        left, right = self.emit(node.left, line), self.emit(node.right, line)
-        if isinstance(node.op, _COMMUTATIVE) and _key(right) < _key(left):
-            left, right = right, left
-        return [(type(node.op).__name__, line)] + left + right
-
-    def _Compare(self, node: ast.Compare, line: int) -> list[Token]:
-        parts = [self.emit(node.left, line)] + [self.emit(c, line) for c in node.comparators]
-        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
-            parts.sort(key=_key)
-        return [("Compare", line)] + [(type(op).__name__, line) for op in node.ops] + [t for p in parts for t in p]
-
-    def _BoolOp(self, node: ast.BoolOp, line: int) -> list[Token]:
-        parts = sorted((self.emit(v, line) for v in node.values), key=_key)
-        return [(type(node.op).__name__, line)] + [t for p in parts for t in p]
 
     def _loop(self, node: ast.AST, line: int) -> list[Token]:
         """`for` and `while` alike: the body counts, the header (how the loop is counted) does not."""
