@@ -234,3 +234,31 @@ def test_grade_with_similarity_adds_a_section_to_the_class_view(tmp_path):
                                                      "threshold": 0.5, "compared": 1, "not_compared": []}))
     assert main(["grade", str(subs), "--out", str(out), "--no-progress", "--jobs", "2"]) == 0
     assert "similarity" not in json.loads((out / "summary.json").read_text())  # not this batch's: no section
+
+
+def _own_function(k: int) -> str:
+    """A function only student k wrote: a chain of arithmetic that differs from student to student."""
+    ops = "+-*%"
+    lines = [f"def own_{k}(a, b):", "    c = a"]
+    for j in range(8):
+        lines.append(f"    c = c {ops[(k + j) % 4]} (b {ops[(k * j + 1) % 4]} {k + j}) {ops[(k + 2 * j) % 4]} a")
+        if (k >> j) & 1:
+            lines.append("    if c > b:\n        c = -c")
+        else:
+            lines.append("    for _ in range(2):\n        b = b * c")
+    return "\n".join(lines + ["    return c, b", ""])
+
+
+def test_code_most_of_the_class_shares_is_subtracted(tmp_path):
+    shared = (CASES / "independent_b.py").read_text()
+    subs = []
+    for k in range(12):
+        path = tmp_path / f"s{k}.py"
+        path.write_text(shared + "\n\n" + _own_function(k))
+        subs.append((path.stem, path))
+    kept = similarity.compare(subs, similarity.Options(common=1.0))  # nothing is common: the shared class counts
+    assert all(kept.flagged(p) for p in kept.pairs) and len(kept.pairs) == 66
+    result = similarity.compare(subs, similarity.Options(common=0.2))  # 12 > 10 and > 20%: the course's code
+    assert not any(result.flagged(p) for p in result.pairs)
+    few = similarity.compare(subs[:8], similarity.Options(common=0.2))  # 8 submissions: never more than 10
+    assert all(few.flagged(p) for p in few.pairs) and len(few.pairs) == 28
