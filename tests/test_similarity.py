@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -237,16 +238,13 @@ def test_grade_with_similarity_adds_a_section_to_the_class_view(tmp_path):
 
 
 def _own_function(k: int) -> str:
-    """A function only student k wrote: a chain of arithmetic that differs from student to student."""
-    ops = "+-*%"
-    lines = [f"def own_{k}(a, b):", "    c = a"]
-    for j in range(8):
-        lines.append(f"    c = c {ops[(k + j) % 4]} (b {ops[(k * j + 1) % 4]} {k + j}) {ops[(k + 2 * j) % 4]} a")
-        if (k >> j) & 1:
-            lines.append("    if c > b:\n        c = -c")
-        else:
-            lines.append("    for _ in range(2):\n        b = b * c")
-    return "\n".join(lines + ["    return c, b", ""])
+    """A function only student k wrote: statements of shapes drawn for k (names and numbers would not count)."""
+    draw = random.Random(k)
+    shapes = ["c = c + a * b", "c = (c - a) % (b + 1)", "if c > b:\n        c = -c", "for _ in range(2):\n        b = b * c",
+              "a, b = b, a", "c = max(c, a) - min(b, 3)", "while c > 100:\n        c = c // 2", "c = abs(c) ** 2",
+              "b = [c, a][c % 2]", "a = sum([a, b, c]) / 3"]
+    body = [draw.choice(shapes) for _ in range(12)]
+    return "\n".join([f"def own_{k}(a, b):", "    c = a"] + [f"    {line}" for line in body] + ["    return c, b", ""])
 
 
 def test_code_most_of_the_class_shares_is_subtracted(tmp_path):

@@ -1,5 +1,5 @@
-"""Pairs by an inverted index of fingerprints: only submissions that share a fingerprint are compared, and what
-the template gives or much of the class shares is subtracted first (as MOSS's -m does)."""
+"""Pairs by an inverted index of fingerprints: only submissions that share a rarely shared fingerprint are
+compared, and what the template gives or much of the class shares is subtracted first (as MOSS's -m does)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from grader.similarity.sources import Source
+
+RARE = 64  # a fingerprint at most this many submissions share proposes pairs; commoner ones only count
 
 
 
@@ -35,19 +37,19 @@ def own_prints(sources: list[Source], template: set[int], share: float, floor: i
     return [{fp for fp in s.prints if fp not in template and df[fp] <= limit} for s in sources]
 
 
-def candidates(prints: list[set[int]], archive: list[bool]) -> dict[tuple[int, int], int]:
-    """Pairs sharing a fingerprint, each with how many they share (two earlier terms: never), from the inverted
-    index: only submissions that share something are ever looked at together."""
+def candidates(prints: list[set[int]], archive: list[bool]) -> set[tuple[int, int]]:
+    """Pairs sharing a fingerprint that at most RARE submissions have (two earlier terms: never). A pair that is
+    a copy shares some code few others have; code that many share only counts once a pair is proposed, so the
+    work grows with the class, not with its square."""
     index: dict[int, list[int]] = defaultdict(list)
     for k, fps in enumerate(prints):
         for fp in fps:
             index[fp].append(k)
-    shared: dict[tuple[int, int], int] = defaultdict(int)
+    pairs: set[tuple[int, int]] = set()
     for posting in index.values():
-        for pair in combinations(posting, 2):
-            if not (archive[pair[0]] and archive[pair[1]]):
-                shared[pair] += 1
-    return shared
+        if 1 < len(posting) <= RARE:
+            pairs.update(p for p in combinations(posting, 2) if not (archive[p[0]] and archive[p[1]]))
+    return pairs
 
 
 def _merge(spans: list[tuple[tuple[int, int], tuple[int, int]]]) -> tuple:
@@ -69,9 +71,12 @@ def score(shared: int, size_a: int, size_b: int, least: int) -> float:
 
 
 def scored(prints: list[set[int]], archive: list[bool], least: int) -> list[tuple[float, int, int, int]]:
-    """(score, i, j, shared) of every pair that shares code of its own, from the counts the index gives."""
-    return [(score(count, len(prints[i]), len(prints[j]), least), i, j, count)
-            for (i, j), count in candidates(prints, archive).items()]
+    """(score, i, j, shared) of every proposed pair, scored exactly on all the fingerprints each has of its own."""
+    out = []
+    for i, j in candidates(prints, archive):
+        shared = len(prints[i] & prints[j])
+        out.append((score(shared, len(prints[i]), len(prints[j]), least), i, j, shared))
+    return out
 
 
 def matched(sources: list[Source], prints: list[set[int]], i: int, j: int, s: float) -> Pair:
