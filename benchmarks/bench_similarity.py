@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -92,33 +93,51 @@ def program(structure: random.Random, names: random.Random) -> str:
     return "import numpy as np\n\n\n" + "\n\n".join(funcs)
 
 
-def write_class(folder: Path, size: int, seed: int = 0) -> None:
-    """`size` submissions; every 20th copies an earlier student's structure under new names."""
+def _renamed(text: str, rng: random.Random) -> str:
+    """A light copy: every identifier the student chose (`name12`, `helper_3_0`) renamed."""
+    mine = sorted(set(re.findall(r"\b[a-z_]+[0-9]+(?:_[0-9]+)?\b", text)))
+    fresh = {old: f"{rng.choice(WORDS)}_{k}" for k, old in enumerate(mine)}
+    return re.sub(r"\b[a-z_]+[0-9]+(?:_[0-9]+)?\b", lambda m: fresh.get(m.group(0), m.group(0)), text)
+
+
+def write_class(folder: Path, size: int, seed: int = 0) -> set[frozenset[str]]:
+    """`size` submissions; every 20th is an earlier student's file with every identifier renamed.
+    Returns the planted (copy, source) pairs."""
     rng = random.Random(seed)
-    seeds = []
+    texts: list[str] = []
+    planted: set[frozenset[str]] = set()
     for k in range(size):
-        s = rng.choice(seeds) if k % 20 == 19 and seeds else rng.randrange(1 << 30)
-        seeds.append(s)
-        text = program(random.Random(s), random.Random(rng.randrange(1 << 30)))
-        (folder / f"s{k:05d}.py").write_text(text, encoding="utf-8")
+        if k % 20 == 19:
+            source = rng.randrange(len(texts))
+            texts.append(_renamed(texts[source], rng))
+            planted.add(frozenset((f"s{k:05d}", f"s{source:05d}")))
+        else:
+            texts.append(program(random.Random(rng.randrange(1 << 30)), random.Random(rng.randrange(1 << 30))))
+        (folder / f"s{k:05d}.py").write_text(texts[-1], encoding="utf-8")
+    return planted
 
 
-def all_pairs(result: similarity.Result) -> tuple[float, int]:
+def all_pairs(result: similarity.Result) -> tuple[float, set[frozenset[str]]]:
     """The baseline: the same fingerprints and subtraction, then every pair scored in full."""
     start = time.perf_counter()
     prints = own_prints(list(result.sources), set(), result.options.common, COMMON_FLOOR)
-    flagged = 0
+    names = [s.name for s in result.sources]
+    flagged = set()
     for i, j in combinations(range(len(prints)), 2):
-        s = score(len(prints[i] & prints[j]), len(prints[i]), len(prints[j]), LEAST)
-        flagged += s >= result.options.threshold
+        if score(len(prints[i] & prints[j]), len(prints[i]), len(prints[j]), LEAST) >= result.options.threshold:
+            flagged.add(frozenset((names[i], names[j])))
     return time.perf_counter() - start, flagged
+
+
+def _found(flagged: set[frozenset[str]], planted: set[frozenset[str]]) -> str:
+    return f"{len(flagged)} flagged ({len(flagged & planted)}/{len(planted)} planted copies, {len(flagged - planted)} other)"
 
 
 def run(size: int, jobs: int, baseline_limit: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "class"
         folder.mkdir()
-        write_class(folder, size)
+        planted = write_class(folder, size)
         subs = [(p.stem, p) for p in sorted(folder.glob("*.py"))]
         t0 = time.perf_counter()
         result = similarity.compare(subs, similarity.Options(jobs=jobs))
@@ -126,12 +145,14 @@ def run(size: int, jobs: int, baseline_limit: int) -> None:
         t1 = time.perf_counter()
         similarity.write(Path(tmp) / "out", result)
         t_write = time.perf_counter() - t1
-        flagged = sum(result.flagged(p) for p in result.pairs)
+        names = [s.name for s in result.sources]
+        flagged = {frozenset((names[p.a], names[p.b])) for p in result.pairs if result.flagged(p)}
         line = (f"{size:>6} submissions: index {t_index:6.2f} s (+ {t_write:4.2f} s writing), {len(result.pairs)} "
-                f"pairs listed, {flagged} flagged")
+                f"pairs listed, {_found(flagged, planted)}")
         if size <= baseline_limit:
             t_all, flagged_all = all_pairs(result)
-            line += f" | all pairs: scoring alone {t_all:6.2f} s ({size * (size - 1) // 2} pairs, {flagged_all} flagged)"
+            line += (f" | all pairs: scoring alone {t_all:6.2f} s ({size * (size - 1) // 2} pairs), "
+                     f"{_found(flagged_all, planted)}")
         else:
             line += " | all pairs: skipped (above --baseline-limit)"
         print(line, flush=True)
