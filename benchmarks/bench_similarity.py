@@ -53,13 +53,25 @@ def _names(rng: random.Random) -> dict[str, str]:
     return names
 
 
+NP = ["abs", "sqrt", "exp", "log1p", "tanh", "sign", "floor", "ceil", "round", "square", "cumsum", "mean", "max",
+      "min", "sum", "prod", "std", "var", "median", "ptp", "argmax", "argmin", "sort", "unique", "diff", "clip",
+      "nan_to_num", "atleast_1d", "ravel", "flip"]
+CALLS = ["len", "abs", "float", "int", "round", "max", "min", "sum", "np.mean", "np.sum", "np.linalg.norm", "np.dot",
+         "np.outer", "np.maximum", "np.minimum", "np.hypot", "np.arctan2", "np.power", "np.mod", "np.where"]
+
+
 def _own_lines(rng: random.Random, v: dict[str, str]) -> str:
-    """A few lines only this student wrote: random arithmetic over random names."""
+    """Lines only this student wrote: calls and arithmetic drawn from a wide vocabulary of library names (which
+    count, unlike identifiers and literals), chained so that none is dead code."""
     lines, last = [], v["lr"]
     for k in range(rng.randint(8, 16)):
         a = rng.choice([v["w"], v["b"], v["n"], v["d"], v["lr"]])
-        lines.append(f"    {v['o']}_{k} = {last} {rng.choice(OPS)} ({a} if isinstance({a}, float) else "
-                     f"{rng.randint(1, 9)}) {rng.choice(OPS)} {rng.randint(1, 99)}")
+        call = rng.choice(CALLS)
+        arg = f"{a}, {rng.randint(1, 9)}" if call.startswith("np.") and call not in ("np.mean", "np.sum") else a
+        lines.append(f"    {v['o']}_{k} = np.{rng.choice(NP)}({last}) {rng.choice(OPS)} {call}({arg})")
+        if rng.random() < 0.3:
+            lines.append(f"    if {v['o']}_{k} {rng.choice(['>', '<', '=='])} {rng.randint(0, 9)}:\n"
+                         f"        {v['o']}_{k} = {rng.choice(CALLS)}({v['o']}_{k})")
         last = f"{v['o']}_{k}"
     lines.append(f"    {v['ok']} = {v['ok']} or {last} is None")  # used: dead code would not count
     return "\n".join(lines)
