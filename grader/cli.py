@@ -1,4 +1,4 @@
-"""The grading commands: `grade`, `check`, `gradescope` and `gradescope-package`."""
+"""The grading commands: `grade`, `check`, `similarity`, `gradescope` and `gradescope-package`."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cluster", metavar="ADDRESS|local:N",
                    help="run the submissions on a Dask cluster: a scheduler address (tcp://host:8786) or local:N "
                         "for N worker processes here; results are still written here (needs rosenblatt[cluster])")
+    p.add_argument("--similarity", action="store_true",
+                   help="also compare the submissions with each other (similarity.json, similarity.html and a "
+                        "section of the class view; see `rosenblatt similarity`)")
     p.set_defaults(run=run_grade)
     p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting",
                        description="Run the visible checks on your file. Exit status: 0 all visible checks pass, "
@@ -39,6 +42,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     _assignment_arg(p)
     p.set_defaults(run=run_check)
     _register_gradescope(sub)
+    _register_similarity(sub)
+
+
+def _register_similarity(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("similarity", help="find submissions that share code of their own (similarity.json, .html)",
+                       description="Compare a class's submissions with each other and with earlier terms': what "
+                                   "is written, not how it is spelled, less the template and common code. A flag "
+                                   "is a reason to read two files, not a verdict.")
+    p.add_argument("paths", nargs="+", type=Path, metavar="SUBS", help="submission files or folders of them")
+    from grader.assignments import preset_names  # the presets' file names only
+
+    p.add_argument("--assignment", metavar="NAME|FILE",
+                   help=f"compare only its graded functions and subtract its handout's code (a bundled assignment: "
+                        f"{', '.join(preset_names())}, or an assignment YAML file; default: whole files)")
+    p.add_argument("--out", type=Path, default=Path("similarity"), help="output folder (default: similarity)")
+    p.add_argument("--template", type=Path, nargs="+", default=[], metavar="FILE",
+                   help="starter code the course hands out (.py or .ipynb): subtracted from every submission")
+    p.add_argument("--archive", type=Path, nargs="+", default=[], metavar="DIR",
+                   help="earlier terms' submissions: compared with this term's, not with each other")
+    p.add_argument("--threshold", type=float, default=None, metavar="S",
+                   help="flag pairs scoring at least S, in (0, 1] (default 0.5; see docs/similarity.md)")
+    p.add_argument("--common", type=float, default=None, metavar="SHARE",
+                   help="subtract code that more than SHARE of the class has (default 0.2), as MOSS's -m")
+    p.add_argument("--jobs", type=int, default=None, help="processes reading submissions (default: min(4, cores))")
+    p.set_defaults(run=run_similarity)
 
 
 def _register_gradescope(sub: argparse._SubParsersAction) -> None:
@@ -105,6 +133,48 @@ def run_grade(args: argparse.Namespace) -> int:
 
     for warning in fit_warnings(a, rows):
         print(f"note: {warning['text']}", file=sys.stderr)
+    if args.similarity:
+        _grade_similarity(args, a, subs, rows, names)
+    return 0
+
+
+def _grade_similarity(args: argparse.Namespace, a, subs, rows: list[dict], names: dict) -> None:
+    """`grade --similarity`: similarity.json and .html beside the grades, then the class view again with them."""
+    from grader import similarity
+    from grader.reports import write_gradebook
+
+    options = similarity.Options(graded=a.names, handout=a.handout, jobs=min(4, os.cpu_count() or 1))
+    doc = similarity.write(args.out, similarity.compare([(s.name, s.path) for s in subs], options))
+    write_gradebook(args.out, a, rows, names)  # the class view reads similarity.json for its section
+    flagged = sum(p["flagged"] for p in doc["pairs"])
+    print(f"similarity: {flagged} pair{'s' if flagged != 1 else ''} flagged; see {args.out}/similarity.html",
+          file=sys.stderr)
+
+
+def run_similarity(args: argparse.Namespace) -> int:
+    from rosenblatt.shared import display_name
+    from grader import assignments, similarity
+    from grader.batch import discover
+
+    if args.out.exists() and not args.out.is_dir():
+        raise UsageError(f"--out {args.out}: a file is in the way (expected a folder to write similarity.json in)")
+    a = assignments.load(args.assignment) if args.assignment else None
+    term = discover(args.paths)
+    archive = [(f"{d.name}/{s.name}", s.path) for d in args.archive for s in discover([d])]
+    defaults = {"threshold": similarity.THRESHOLD, "common": similarity.COMMON}
+    options = similarity.Options(
+        threshold=defaults["threshold"] if args.threshold is None else args.threshold,
+        common=defaults["common"] if args.common is None else args.common,
+        graded=a.names if a else (), handout=a.handout if a else None, templates=tuple(args.template),
+        jobs=min(4, os.cpu_count() or 1) if args.jobs is None else args.jobs)
+    result = similarity.compare([(s.name, s.path) for s in term], options, archive)
+    doc = similarity.write(args.out, result)
+    flagged = sum(p["flagged"] for p in doc["pairs"])
+    print(f"compared {doc['compared']} submissions ({len(archive)} from earlier terms): {flagged} pair"
+          f"{'s' if flagged != 1 else ''} flagged at {options.threshold}; see {args.out}/similarity.html "
+          f"(similarity.json for scripts)")
+    for s in doc["not_compared"]:
+        print(f"not compared: {display_name(s['name'])}: {s['why']}", file=sys.stderr)
     return 0
 
 

@@ -84,8 +84,26 @@ def class_summary(a: Assignment, rows: list[dict], names: dict[str, str]) -> dic
     }
 
 
+def similarity_section(out: Path, rows: list[dict], names: dict[str, str]) -> dict | None:
+    """The flagged pairs of `out/similarity.json` (written by `grade --similarity`), if it covers exactly this
+    batch's submissions; else None (no section)."""
+    try:
+        doc = json.loads((out / "similarity.json").read_text(encoding="utf-8"))
+        if sorted(doc["submissions"]) != sorted(r["submission"] for r in rows):
+            return None
+        flagged = [{"a": _who(p["a"], names), "b": _who(p["b"], names), "score": p["score"]}
+                   for p in doc["pairs"] if p["flagged"]]
+        return {"threshold": doc["threshold"], "flagged": flagged, "compared": doc["compared"],
+                "not_compared": len(doc["not_compared"])}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # no similarity run here (or not one this version wrote): the class view has no section
+
+
 def write_summary(out: Path, a: Assignment, rows: list[dict], names: dict[str, str]) -> None:
     doc = class_summary(a, rows, names)
+    section = similarity_section(out, rows, names)
+    if section is not None:
+        doc["similarity"] = section
     atomic_write(out / "summary.json", json.dumps({**doc, "generator": {"name": "rosenblatt", "version": __version__}},
                                                   indent=2, ensure_ascii=False) + "\n")
     atomic_write(out / "summary.html", render("grader/summary.html", s=doc, version=__version__))

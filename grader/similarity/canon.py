@@ -1,0 +1,154 @@
+"""Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
+`a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, and dead code dropped (never executed)."""
+
+from __future__ import annotations
+
+import ast
+
+_FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
+_NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
+           ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+_PRODUCTS = {"dot", "matmul", "inner", "vdot"}
+_QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _constant_test(test: ast.expr) -> bool | None:
+    """True or False for a test that is a literal (`if False:`, `while 0:`), else None."""
+    if isinstance(test, ast.Constant) and isinstance(test.value, (bool, int, float, str, type(None))):
+        return bool(test.value)
+    return None
+
+
+def _quiet(stmt: ast.stmt) -> bool:
+    """A statement that does nothing the grader or a reader counts: a string, `pass`, an import, a print."""
+    if isinstance(stmt, (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)):
+        return True
+    if isinstance(stmt, ast.Expr):
+        v = stmt.value
+        if isinstance(v, ast.Constant):
+            return True
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _QUIET:
+            return True
+    return False
+
+
+def _counter(stmt: ast.stmt, names: set[str]) -> bool:
+    """`i += 1` / `i = i + 1` on a name the loop test reads: the bookkeeping of a `while` written for a `for`."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        v = stmt.value
+        return (stmt.targets[0].id in names and isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Add, ast.Sub))
+                and isinstance(v.right, ast.Constant))
+    return False
+
+
+class Canon(ast.NodeTransformer):
+    """One pass over a module: every node rewritten to the canonical spelling of what it does."""
+
+    def __init__(self, dead: set[str]):
+        self.dead = dead  # names assigned and never read anywhere in the file
+
+    def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for k, stmt in enumerate(stmts):
+            if _quiet(stmt) or self._dead_store(stmt):
+                continue
+            if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
+                    and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
+                rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
+                out.extend(self.block([ast.copy_location(rest, stmt)]))
+                break
+            new = self.visit(stmt)
+            out.extend(new if isinstance(new, list) else [new] if new is not None else [])
+            if isinstance(stmt, _EXITS):
+                break  # what follows never runs
+        return out
+
+    def _dead_store(self, stmt: ast.stmt) -> bool:
+        return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id in self.dead)
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        for field in ("body", "orelse", "finalbody"):
+            if isinstance(getattr(node, field, None), list) and not isinstance(node, ast.IfExp):
+                setattr(node, field, self.block(getattr(node, field)))
+        for field, value in ast.iter_fields(node):
+            if field in ("body", "orelse", "finalbody") and isinstance(value, list):
+                continue
+            if isinstance(value, list):
+                setattr(node, field, [self.visit(v) if isinstance(v, ast.AST) else v for v in value])
+            elif isinstance(value, ast.AST):
+                setattr(node, field, self.visit(value))
+        return node
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
+        load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
+        new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
+        return self.visit(ast.copy_location(new, node))
+
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
+        const = _constant_test(node.test)
+        if const is not None:
+            return self.block(node.body if const else node.orelse) or None
+        node = self.generic_visit(node)
+        if node.orelse and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
+            node.test, node.body, node.orelse = node.test.operand, node.orelse, node.body
+        return node
+
+    def visit_While(self, node: ast.While) -> ast.AST | None:
+        if _constant_test(node.test) is False:
+            return None
+        node = self.generic_visit(node)
+        names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+        node.body = [s for s in node.body if not _counter(s, names)]
+        return node
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        node = self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            inner = node.operand
+            if isinstance(inner, ast.UnaryOp) and isinstance(inner.op, ast.Not):
+                return inner.operand
+            if isinstance(inner, ast.Compare) and len(inner.ops) == 1 and type(inner.ops[0]) in _NEGATE:
+                return self.visit_Compare(ast.Compare(inner.left, [_NEGATE[type(inner.ops[0])]()], inner.comparators))
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        node = self.generic_visit(node)
+        if len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
+            node = ast.Compare(node.comparators[0], [_FLIP[type(node.ops[0])]()], [node.left])
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        node = self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in _PRODUCTS and not node.keywords:
+            if len(node.args) == 2:  # np.dot(a, b)
+                return ast.copy_location(ast.BinOp(node.args[0], ast.MatMult(), node.args[1]), node)
+            if len(node.args) == 1 and f.attr == "dot":  # a.dot(b)
+                return ast.copy_location(ast.BinOp(f.value, ast.MatMult(), node.args[0]), node)
+        return node
+
+
+def _as_load(target: ast.expr) -> ast.expr:
+    """The read of an assignment target (`x[i]` as read in `x[i] = x[i] + y`)."""
+    new = ast.parse(ast.unparse(target), mode="eval").body
+    return new
+
+
+def dead_names(tree: ast.AST) -> set[str]:
+    """Names assigned somewhere in the file and read nowhere: dead stores a disguise adds."""
+    stored, loaded = set(), set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            (loaded if not isinstance(n.ctx, ast.Store) else stored).add(n.id)
+        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+            loaded.add(n.target.id)
+    return stored - loaded
+
+
+def canonical(tree: ast.Module) -> ast.Module:
+    """The module rewritten in place to its canonical form (and returned)."""
+    canon = Canon(dead_names(tree))
+    tree.body = canon.block(tree.body)
+    return tree

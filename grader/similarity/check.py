@@ -1,0 +1,81 @@
+"""The similarity check of a class: read and fingerprint every submission (on --jobs processes), subtract the
+template and the class's common code, score the pairs the index proposes, and flag those over the threshold."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from rosenblatt.shared import UsageError
+from grader.similarity.index import Pair, matched, own_prints, scored
+from grader.similarity.sources import Source, fingerprint, template_prints
+
+THRESHOLD = 0.5  # flag a pair when at least half of the smaller one's own fingerprints are in the other
+COMMON = 0.2  # a fingerprint more than this share of the class has is the course's, not a student's
+COMMON_FLOOR = 10  # ... and only if more than this many submissions have it (MOSS -m defaults to 10)
+LEAST = 12  # a score counts at least this many fingerprints: two short files cannot look alike by chance alone
+LISTED = 0.2  # an unflagged pair is listed only as a submission's closest, and only from this score up
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the instructor chose (validated here, so a bad value is one sentence naming the option)."""
+
+    threshold: float = THRESHOLD
+    common: float = COMMON
+    graded: tuple[str, ...] = ()  # the assignment's graded functions (or class): only they are compared
+    handout: str | None = None  # the assignment's handout: its Python blocks are template
+    templates: tuple[Path, ...] = ()
+    jobs: int = 1
+
+    def __post_init__(self) -> None:
+        if not 0 < self.threshold <= 1:
+            raise UsageError(f"--threshold must be in (0, 1], got {self.threshold}")
+        if not 0 < self.common <= 1:
+            raise UsageError(f"--common must be in (0, 1], got {self.common}")
+        if not 1 <= self.jobs <= 64:
+            raise UsageError(f"--jobs must be between 1 and 64, got {self.jobs}")
+
+
+@dataclass(frozen=True)
+class Result:
+    """The sources (this term's first, then the archives') and the scored pairs, highest score first."""
+
+    sources: tuple[Source, ...]
+    pairs: tuple[Pair, ...]
+    options: Options
+    own: tuple[int, ...] = ()  # per source: fingerprints left after the template and common code are subtracted
+
+    def flagged(self, pair: Pair) -> bool:
+        return pair.score >= self.options.threshold
+
+
+def _read(named: list[tuple[str, Path, bool]], graded: tuple[str, ...], jobs: int) -> list[Source]:
+    args = [(name, str(path), graded, archive) for name, path, archive in named]
+    if jobs == 1 or len(args) < 32:
+        return [fingerprint(*a) for a in args]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:  # plain data both ways; nothing of a student's runs
+        return list(pool.map(fingerprint, *zip(*args), chunksize=max(1, len(args) // (8 * jobs))))
+
+
+def compare(term: list[tuple[str, Path]], options: Options, archive: list[tuple[str, Path]] = ()) -> Result:
+    """Compare this term's submissions with each other and with the archive's (never archive with archive)."""
+    template = template_prints(list(options.templates), options.handout)
+    named = [(n, p, False) for n, p in term] + [(n, p, True) for n, p in archive]
+    sources = _read(named, options.graded, options.jobs)
+    prints = own_prints(sources, template, options.common, COMMON_FLOOR)
+    keep = _listed(scored(prints, [s.archive for s in sources], LEAST), [s.name for s in sources], options.threshold)
+    found = [matched(sources, prints, i, j, s) for s, i, j in keep]
+    return Result(tuple(sources), tuple(found), options, tuple(len(p) for p in prints))
+
+
+def _listed(scores: list[tuple[float, int, int, int]], names: list[str], threshold: float) -> list[tuple]:
+    """The flagged pairs and each submission's closest pair (from LISTED up), highest score first."""
+    order = sorted(scores, key=lambda t: (-t[0], names[t[1]], names[t[2]]))
+    keep, closest = [], set()
+    for s, i, j, _ in order:
+        if s >= threshold or (s >= LISTED and (i not in closest or j not in closest)):
+            keep.append((s, i, j))
+        closest.update((i, j))
+    return keep

@@ -1,0 +1,81 @@
+"""Submissions and templates read as `grade` reads them (grader.intake), and fingerprinted; never run or imported."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from rosenblatt.shared import UsageError
+from grader.intake import NotebookError, assemble, read_submission
+from grader.similarity.tokens import units
+from grader.similarity.winnow import fingerprints
+
+_FENCE = re.compile(r"^```(?:python|py)\s*\n(.*?)^```", re.S | re.M)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One submission's comparable code: its text as read, its fingerprints, and why it was left out, if it was."""
+
+    name: str
+    text: str  # the code compared (for a notebook: its code cells in order, as `grade` reads them)
+    prints: dict[int, tuple[int, int]]  # fingerprint -> (first line, last line) in `text`
+    why_not: str = ""  # non-empty: not compared, and the reason
+    cells: tuple[tuple[int, int] | None, ...] = ()  # for a notebook: text line k -> (cell, line in cell)
+    archive: bool = False  # an earlier term's: compared with this term only
+
+
+def _code(filename: str, raw: bytes) -> tuple[str, tuple]:
+    """(Python text, line -> cell map) of a .py file or a notebook's code cells."""
+    if filename.endswith(".ipynb"):
+        nb = assemble(filename, raw, "all")
+        try:
+            compile(nb.text, filename, "exec", flags=0x400, dont_inherit=True)  # PyCF_ONLY_AST: parse, never run
+        except (SyntaxError, ValueError):
+            nb = assemble(filename, raw, "definitions")  # a cell that does not parse: keep the cells that do
+        return nb.text, nb.origins
+    return raw.decode("utf-8", errors="replace"), ()
+
+
+def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = False) -> Source:
+    """Read and fingerprint one submission (plain data in and out, so it can run in a worker process)."""
+    raw, filename, why = read_submission(Path(path))
+    if why:
+        return Source(name, "", {}, why, archive=archive)
+    try:
+        text, cells = _code(filename, raw)
+        prints = fingerprints(units(text, graded))
+    except NotebookError as err:
+        return Source(name, "", {}, str(err), archive=archive)
+    except (SyntaxError, ValueError) as err:
+        return Source(name, "", {}, f"the code does not parse ({type(err).__name__}: {getattr(err, 'msg', err)})",
+                      archive=archive)
+    except (RecursionError, MemoryError):
+        return Source(name, "", {}, "the code is nested too deeply to compare", archive=archive)
+    if not prints:
+        return Source(name, text, {}, "too little code to compare", cells, archive)
+    return Source(name, text, prints, "", cells, archive)
+
+
+def template_prints(paths: list[Path], handout: str | None) -> set[int]:
+    """Fingerprints of the starter code: each --template file (.py or .ipynb) and the handout's Python blocks."""
+    texts: list[tuple[str, str]] = []
+    for p in paths:
+        raw, filename, why = read_submission(p)
+        if why:
+            raise UsageError(f"--template {p}: {why}")
+        try:
+            texts.append((str(p), _code(filename, raw)[0]))
+        except NotebookError as err:
+            raise UsageError(f"--template {err}") from None
+    if handout:
+        texts += [(handout, block) for block in _FENCE.findall(Path(handout).read_text(encoding="utf-8"))]
+    found: set[int] = set()
+    for where, text in texts:
+        try:
+            found |= set(fingerprints(units(text)))
+        except (SyntaxError, ValueError, RecursionError):
+            if not where.endswith(".md"):  # a handout block may be a sketch: it adds what it can
+                raise UsageError(f"--template {where}: the starter code does not parse as Python") from None
+    return found

@@ -1,0 +1,227 @@
+"""A submission's code as canonical token streams, one per unit (a graded function or a root of the call graph),
+with each token's source line: identifiers and literals become placeholders, helpers are inlined where called,
+commutative operands and independent statements are put in one order."""
+
+from __future__ import annotations
+
+import ast
+
+from grader.similarity.canon import canonical
+
+Token = tuple[str, int]  # (token, source line)
+INLINE_DEPTH = 3  # helpers inlined inside helpers at most this deep (recursion is never inlined)
+_COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor, ast.MatMult)
+_LOOPS = (ast.For, ast.While, ast.AsyncFor)
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
+
+
+def _own_names(tree: ast.AST) -> tuple[set[str], set[str]]:
+    """The identifiers the student chose: (names: assigned, arguments, functions, classes, imports;
+    attributes: those the code sets, and its functions and classes, as methods are called by attribute)."""
+    names: set[str] = set()
+    attrs: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            names.add(n.id)
+        elif isinstance(n, ast.arg):
+            names.add(n.arg)
+        elif isinstance(n, (*_DEFS, ast.ClassDef)):
+            names.add(n.name)
+            attrs.add(n.name)
+        elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+            attrs.add(n.attr)
+        elif isinstance(n, ast.alias):
+            names.add((n.asname or n.name).split(".")[0])
+    return names, attrs
+
+
+def _functions(tree: ast.Module) -> dict[str, ast.AST]:
+    """Functions of the module and methods of its classes, by name (the first definition of a name wins)."""
+    found: dict[str, ast.AST] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, _DEFS):
+            found.setdefault(stmt.name, stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            for s in stmt.body:
+                if isinstance(s, _DEFS):
+                    found.setdefault(s.name, s)
+    return found
+
+
+def _callee(call: ast.Call, functions: dict[str, ast.AST]) -> str | None:
+    """The own function a call names: `helper(...)` or `self.helper(...)`."""
+    f = call.func
+    if isinstance(f, ast.Name) and f.id in functions:
+        return f.id
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+            and f.attr in functions:
+        return f.attr
+    return None
+
+
+class _Operators:
+    """Part of Emitter (which gives `emit`): operators whose operands may come in either order are emitted with
+    their operands in one order."""
+
+    def _BinOp(self, node: ast.BinOp, line: int) -> list[Token]:
+        left, right = self.emit(node.left, line), self.emit(node.right, line)
+        if isinstance(node.op, _COMMUTATIVE) and _key(right) < _key(left):
+            left, right = right, left
+        return [(type(node.op).__name__, line)] + left + right
+
+    def _Compare(self, node: ast.Compare, line: int) -> list[Token]:
+        parts = [self.emit(node.left, line)] + [self.emit(c, line) for c in node.comparators]
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+            parts.sort(key=_key)
+        return [("Compare", line)] + [(type(op).__name__, line) for op in node.ops] + [t for p in parts for t in p]
+
+    def _BoolOp(self, node: ast.BoolOp, line: int) -> list[Token]:
+        parts = sorted((self.emit(v, line) for v in node.values), key=_key)
+        return [(type(node.op).__name__, line)] + [t for p in parts for t in p]
+
+
+class Emitter(_Operators):
+    """Turns canonical trees into token streams; one per submission."""
+
+    def __init__(self, tree: ast.Module):
+        self.own, self.own_attrs = _own_names(tree)
+        self.functions = _functions(tree)
+        self.stack: list[str] = []
+        self.bound: list[dict[str, list[Token]]] = []  # per inlined helper: parameter -> the argument's tokens
+
+    def emit(self, node: ast.AST, line: int) -> list[Token]:
+        line = getattr(node, "lineno", line)
+        if type(node) in _LEAVES:
+            return [(_LEAVES[type(node)], line)]
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is not None:
+            return method(node, line)
+        out: list[Token] = [(type(node).__name__, line)]
+        for field, value in ast.iter_fields(node):
+            if field in ("ctx", "type_comment", "decorator_list", "returns", "annotation", "kind"):
+                continue
+            if isinstance(value, list):
+                if value and isinstance(value[0], ast.stmt):
+                    out += self.block(value, line)
+                else:
+                    for v in value:
+                        out += self.emit(v, line) if isinstance(v, ast.AST) else []
+            elif isinstance(value, ast.AST):
+                out += self.emit(value, line)
+            elif field == "op" or isinstance(value, ast.operator):
+                out.append((type(value).__name__, line))
+        return out
+
+    def block(self, stmts: list[ast.stmt], line: int) -> list[Token]:
+        """Statements in order, except that a run of independent assignments is put in one canonical order."""
+        out: list[Token] = []
+        run: list[_Step] = []
+        for stmt in stmts:
+            step = _Step(stmt, self.emit(stmt, line))
+            if run and not step.independent_of(run):
+                out += _sorted_run(run)
+                run = []
+            run.append(step)
+        return out + _sorted_run(run)
+
+    def _Name(self, node: ast.Name, line: int) -> list[Token]:
+        if self.bound and node.id in self.bound[-1]:  # a parameter of an inlined helper: the argument given
+            return self.bound[-1][node.id]
+        return [("V" if node.id in self.own else "N:" + node.id, line)]
+
+    def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
+        attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
+        return self.emit(node.value, line) + [(attr, line)]
+
+    def _loop(self, node: ast.AST, line: int) -> list[Token]:
+        """`for` and `while` alike: the body counts, the header (how the loop is counted) does not."""
+        return [("Loop", line)] + self.block(node.body, line) + self.block(node.orelse, line)
+
+    _For = _While = _AsyncFor = _loop
+
+    def _FunctionDef(self, node: ast.FunctionDef, line: int) -> list[Token]:
+        return [("Def", line)] + self.block(node.body, line)
+
+    _AsyncFunctionDef = _FunctionDef
+
+    def _Expr(self, node: ast.Expr, line: int) -> list[Token]:
+        return self.emit(node.value, line)
+
+    def _Call(self, node: ast.Call, line: int) -> list[Token]:
+        name = _callee(node, self.functions)
+        if name is None or name in self.stack or len(self.stack) >= INLINE_DEPTH:
+            out = [("Call", line)] + self.emit(node.func, line)
+            for a in [*node.args, *node.keywords]:
+                out += self.emit(a, line)
+            return out
+        helper = self.functions[name]
+        params = [a.arg for a in helper.args.args if a.arg not in ("self", "cls")]
+        given = {p: self.emit(a, line) for p, a in zip(params, node.args) if not isinstance(a, ast.Starred)}
+        self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
+        self.bound.append(given)
+        try:
+            return self._inlined(helper.body, line)
+        finally:
+            self.stack.pop()
+            self.bound.pop()
+
+    def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
+        """A helper's body as if written at the call: its final `return VALUE` is just the value."""
+        if body and isinstance(body[-1], ast.Return) and body[-1].value is not None:
+            return self.block(body[:-1], line) + self.emit(body[-1].value, line)
+        return self.block(body, line)
+
+
+def _key(tokens: list[Token]) -> str:
+    return " ".join(t for t, _ in tokens)
+
+
+class _Step:
+    """One statement of a block with its tokens, and for an assignment the names it writes and reads."""
+
+    def __init__(self, stmt: ast.stmt, tokens: list[Token]):
+        self.tokens = tokens
+        self.assign = isinstance(stmt, ast.Assign)
+        self.calls = False
+        self.writes: set[str] = set()
+        self.reads: set[str] = set()
+        for n in ast.walk(stmt) if self.assign else ():
+            if isinstance(n, ast.Name):
+                (self.writes if isinstance(n.ctx, ast.Store) else self.reads).add(n.id)
+            self.calls = self.calls or isinstance(n, ast.Call)
+
+    def independent_of(self, run: list[_Step]) -> bool:
+        """Whether this call-free assignment may swap with every assignment of the run (no name one writes,
+        another touches)."""
+        if not self.assign or self.calls or not all(s.assign for s in run):
+            return False
+        return not any(self.writes & (s.writes | s.reads) or self.reads & s.writes for s in run)
+
+
+def _sorted_run(run: list[_Step]) -> list[Token]:
+    if len(run) > 1:
+        run = sorted(run, key=lambda s: _key(s.tokens))
+    return [t for s in run for t in s.tokens]
+
+
+def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
+    """The token streams of a module's units (SyntaxError etc. propagate: the caller says why a file is skipped).
+
+    Units are the graded functions (and every method of a graded class) where the file defines any, else every
+    function no other function calls, and the module's remaining top-level code."""
+    tree = canonical(ast.parse(source))
+    em = Emitter(tree)
+    classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
+    roots = [em.functions[g] for g in graded if g in em.functions]
+    roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]
+    loose: list[ast.stmt] = []
+    if not roots:
+        called = {c for f in em.functions.values() for n in ast.walk(f) if isinstance(n, ast.Call)
+                  for c in [_callee(n, em.functions)] if c is not None and c != f.name}
+        roots = [f for name, f in em.functions.items() if name not in called]
+        loose = [s for s in tree.body if not isinstance(s, (*_DEFS, ast.ClassDef))]
+    streams = [em.emit(f, f.lineno) for f in roots]
+    if loose:
+        streams.append(em.block(loose, loose[0].lineno))
+    return [s for s in streams if s]
