@@ -17,7 +17,7 @@ COMMAND_MODULES = ("exercises.cli.core_commands", "exercises.cli.exercise_comman
 COMMANDS = {
     "trace": 0, "separable": 0, "bound": 0, "cover": 0,
     "list": 1, "generate": 1, "show": 1, "check-answers": 1,
-    "grade": 2, "check": 2, "gradescope": 2, "gradescope-package": 2,
+    "grade": 2, "check": 2, "similarity": 2, "gradescope": 2, "gradescope-package": 2,
     "prairielearn": 3, "prairielearn-package": 3,
 }
 
