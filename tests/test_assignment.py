@@ -91,3 +91,11 @@ def test_a_name_means_the_bundled_preset_unless_it_looks_like_a_path(tmp_path, m
     assert load("course.yaml").name == "column"
     with pytest.raises(AssignmentError, match="is a directory"):
         load("cs188/")
+
+
+def test_the_outline_list_shows_agrees_with_the_validated_preset():
+    from grader.assignments import bundled, outline
+
+    for a in bundled():
+        o = outline(a.name)
+        assert (o.name, o.title, o.function_names) == (a.name, a.title, tuple(f.name for f in a.functions))

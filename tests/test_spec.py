@@ -98,3 +98,11 @@ def test_fixed_start_from_the_spec_is_used(tmp_path):
     for sheet in build_sheets(spec, variant_seeds(spec, 0, 3)):
         data = sheet.variants[0].data
         assert data.theta_init == (1, Fraction(-1, 2)) and data.theta0_init == 1
+
+
+def test_the_outline_list_shows_agrees_with_the_validated_spec():
+    from exercises.generation import bundled_names, load_spec, outline
+
+    for name in bundled_names():
+        spec, o = load_spec(name), outline(name)
+        assert (o.name, o.title, o.kinds) == (spec.name, spec.title, tuple(e.kind for e in spec.exercises))

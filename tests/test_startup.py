@@ -119,7 +119,7 @@ def test_help_imports_no_command_it_does_not_run(argv):
 
 def test_list_loads_the_specs_and_presets_but_not_the_grader():
     code, modules = _imported(["list"])
-    assert code == 0 and "grader.assignments.assignment" in modules
+    assert code == 0 and "grader.assignments.presets" in modules
     assert _within(modules, (*GRADING_ROOMS, "numpy", "sympy", "exercises.kinds.hand_trace")) == []
 
 

@@ -107,7 +107,8 @@ def run_list(args: argparse.Namespace) -> int:
     from exercises.generation import BUNDLED, bundled_names, outline
 
     specs = [outline(name) for name in bundled_names()]
-    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=assignments.bundled(),
+    presets = [assignments.outline(name) for name in assignments.preset_names()]
+    print(render("exercises/list.txt.j2", specs=specs, folder=str(BUNDLED), assignments=presets,
                  assignment_folder=str(assignments.BUNDLED)), end="")
     return 0
 

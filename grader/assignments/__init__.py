@@ -13,7 +13,7 @@ from rosenblatt.shared import lazy
 _HOME = {  # public name -> the module under grader.assignments that defines it ("module:attr" if renamed)
     "Assignment": "assignment", "TERMS": "assignment", "bundled": "assignment", "load": "assignment",
     "parse": "assignment", "resolve": "assignment",
-    "BUNDLED": "presets", "preset_names": "presets", "SHAPES": "shapes", "Shape": "shapes",
+    "BUNDLED": "presets", "preset_names": "presets", "outline": "presets", "SHAPES": "shapes", "Shape": "shapes",
     "Convention": "convention", "FunctionSpec": "functions", "visiting_order": "orders",
     "Knobs": "reference", "augment": "reference", "classify": "reference", "run": "reference", "visited": "reference",
     "derived_tolerance": "tolerance:derived", "within_bounds": "tolerance:within",
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from grader.assignments.convention import Convention
     from grader.assignments.functions import FunctionSpec
     from grader.assignments.orders import visiting_order
-    from grader.assignments.presets import BUNDLED, preset_names
+    from grader.assignments.presets import BUNDLED, outline, preset_names
     from grader.assignments.shapes import SHAPES, Shape
     from grader.assignments.reference import Knobs, augment, classify, run, visited
     from grader.assignments.tolerance import derived as derived_tolerance, within as within_bounds

@@ -1,8 +1,12 @@
-"""The bundled course presets: their folder and their names, found without reading a YAML file (for help texts)."""
+"""The bundled course presets: their folder and names (for help texts, without reading a file) and their outlines
+(for `rosenblatt list`, read without validating)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+
+from rosenblatt.shared import AssignmentError, read_yaml_file
 
 BUNDLED = Path(__file__).resolve().parent
 
@@ -10,3 +14,24 @@ BUNDLED = Path(__file__).resolve().parent
 def preset_names() -> list[str]:
     """The bundled presets' names, sorted (each is a `NAME.yaml` beside its handout `NAME.md`)."""
     return sorted(p.stem for p in BUNDLED.glob("*.yaml"))
+
+
+@dataclass(frozen=True)
+class Outline:
+    """What `rosenblatt list` shows of a bundled preset: its name, title and graded functions (validated where it is
+    used, by `grade` and `check`; the bundled ones by the tests)."""
+
+    name: str
+    title: str
+    function_names: tuple[str, ...]
+
+
+def outline(name: str) -> Outline:
+    """A bundled preset's outline, read from its YAML without the validator."""
+    doc = read_yaml_file(BUNDLED / f"{name}.yaml", AssignmentError)
+    entries = doc.get("functions") or [doc]
+    names = []
+    for entry in entries:
+        spelled = entry.get("function", entry.get("method"))
+        names.append(str(spelled[0] if isinstance(spelled, list) else spelled))
+    return Outline(str(doc.get("name", name)), str(doc.get("title", names[0])), tuple(names))
