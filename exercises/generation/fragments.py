@@ -16,32 +16,10 @@ def render_variant(v: Variant, formats: Sequence[str], roles: Sequence[str] = RO
     if not formats:
         return {}
     module = get_kind(v.kind)
-    view = _readable(module.view(v.data, v.solution))
+    view = module.view(v.data, v.solution)
     figs = {role: module.figure(v.data, v.solution, role == "key") for role in roles}
     return {fmt: {role: render(f"exercises/kinds/{v.kind}.{role}.j2", m=macros(fmt), v=view, fig=figs[role],
                                number=v.number, title=v.title) for role in roles} for fmt in formats}
-
-
-class _View(dict):
-    """A kind's view (a dict) whose keys read as attributes: jinja2 reads `v.rows` as getattr first, then the key,
-    and a plain dict's failed getattr costs an exception each time. The same values, methods and missing keys."""
-
-    __slots__ = ()
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-
-def _readable(value: Any) -> Any:
-    """The view with every dict, in lists too, a _View (a kind's view is plain data: dicts, lists and scalars)."""
-    if type(value) is dict:
-        return _View({key: _readable(item) for key, item in value.items()})
-    if type(value) is list:
-        return [_readable(item) for item in value]
-    return value
 
 
 def macros(fmt: str) -> Any:

@@ -184,6 +184,30 @@ def template(name: str) -> jinja2.Template:
     return environment().get_template(name)
 
 
+class Fields(dict):
+    """A dict whose keys also read as attributes. Templates read `v.rows` as jinja2 does for any object: getattr
+    first, then the key; a plain dict's failed getattr costs a raised and caught AttributeError each time, this one
+    answers at once. The same values, the same dict methods, the same missing keys."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _readable(value: Any) -> Any:
+    """Data for a template with every dict, in dicts and lists too, a Fields."""
+    kind = type(value)
+    if kind is dict:
+        return Fields({key: _readable(item) for key, item in value.items()})
+    if kind is list:
+        return [_readable(item) for item in value]
+    return value
+
+
 def render(name: str, **data: Any) -> str:
-    """Render the template `name` (a path under templates/) with `data`."""
-    return template(name).render(**data)
+    """Render the template `name` (a path under templates/) with `data` (its dicts read as attributes: `Fields`)."""
+    return template(name).render(**{key: _readable(value) for key, value in data.items()})
