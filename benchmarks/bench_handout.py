@@ -1,9 +1,11 @@
 """Benchmark the handout digests: the time-lock (v3) beside PBKDF2 (v2), for a guesser and for the generator.
 
-Run: python benchmarks/bench_handout.py [--students 100,1000] [--old-students 100] [--no-browser]
+Run: python benchmarks/bench_handout.py [--students 100,1000] [--old-students 100] [--no-browser] [--baseline DIR]
 Prints, in one run:
   - one guess in Python (check-answers) and in headless Chromium (the page), for both schemes, and the squarings
-    per second each engine does here beside the calibration stored in handouts;
+    per second each engine does here beside the calibration stored in handouts; the time-lock in Python once with
+    CPython's ints and once with gmpy2 (the `[fast]` extra, when installed), and in Node.js's V8 (the page's
+    BigInt loop, the engine of Chromium) when `node` is on the PATH;
   - one digest for the generator (the trapdoor: CRT; PBKDF2: the same cost as a guess) and one sheet's primes;
   - a whole default sheet checked in the page (every hashed part answered right);
   - rosters of 100 and 1,000 students in the default formats with the time-lock, and with PBKDF2 at its default
@@ -27,6 +29,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from exercises.answers import modular
 from exercises.answers.kdf import DEFAULT_ITERATIONS, Kdf
 from exercises.answers.timelock import (
     CALIBRATION,
@@ -69,7 +72,13 @@ def generate(out: Path, *extra: str) -> float:
     return time.perf_counter() - start
 
 
-def python_costs() -> dict[str, float]:
+HIDE_GMPY2 = "import runpy, sys; sys.modules['gmpy2'] = None; sys.argv[0] = 'rosenblatt'; " \
+             "runpy.run_module('exercises', run_name='__main__')"
+ENGINES = [e for e in (modular.PYTHON, modular.GMPY2) if e is not None]
+
+
+def python_costs(engine: modular.Engine) -> dict[str, float]:
+    modular.ENGINE = engine  # this benchmark's own process only
     door = sheet_trapdoor(1, "v01")
     lock = TimeLock(SALT, door.modulus, squarings(DEFAULT_GUESS_MS))
     kdf = Kdf(SALT, DEFAULT_ITERATIONS)
@@ -106,17 +115,58 @@ def browser_costs(tmp: Path) -> dict[str, float] | None:
         return None
 
 
-def python_sheet(tmp: Path) -> tuple[float, float]:
-    """`rosenblatt check-answers` (a fresh process) on a whole default sheet answered right: v3, then v2."""
+def checkers(baseline: Path | None) -> dict[str, tuple[list[str], dict]]:
+    """check-answers as a student runs it: with gmpy2 (if installed), with it hidden, and a baseline checkout's."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    cols = {"python": ([sys.executable, "-c", HIDE_GMPY2], env)}
+    if modular.GMPY2 is not None:
+        cols["gmpy2"] = ([sys.executable, "-m", "exercises"], env)
+    if baseline is not None:
+        cols["base"] = ([sys.executable, "-m", "exercises"], {**env, "PYTHONPATH": str(baseline.resolve())})
+    return cols
+
+
+def python_sheet(tmp: Path, name: str, command: list[str], env: dict, repeat: int = 3) -> float:
+    """`rosenblatt check-answers` (a fresh process, best of `repeat`) on a whole default sheet answered right, for
+    handout `name` (v3 or v2)."""
+    answers = {v["exercise"]: dict(v["key"]) for v in json.loads((tmp / name / "exercises.json").read_text())["variants"]}
+    (tmp / f"{name}.yaml").write_text(yaml.safe_dump(answers), encoding="utf-8")
     times = []
-    for name in ("v3", "v2"):
-        answers = {v["exercise"]: dict(v["key"]) for v in json.loads((tmp / name / "exercises.json").read_text())["variants"]}
-        (tmp / f"{name}.yaml").write_text(yaml.safe_dump(answers), encoding="utf-8")
+    for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "exercises", "check-answers", str(tmp / name / "variants" / "v01" /
-                        "handout.json"), str(tmp / f"{name}.yaml")], capture_output=True, check=False)
+        run = subprocess.run(command + ["check-answers", str(tmp / name / "variants" / "v01" / "handout.json"),
+                                        str(tmp / f"{name}.yaml")], capture_output=True, check=False, env=env)
         times.append(time.perf_counter() - start)
-    return times[0], times[1]
+        assert b"parts correct" in run.stdout, run.stderr[-500:]  # the certificates are not in the key: exit 1
+    return min(times)
+
+
+NODE_SQUARINGS = """const [hex, x0, t] = process.argv.slice(1); const n = BigInt('0x' + hex); let y = BigInt(x0);
+const start = process.hrtime.bigint(); for (let i = Number(t); i > 0; i--) y = y * y % n;
+console.log(Number(process.hrtime.bigint() - start) / 1e9, y.toString(16));"""
+
+
+def NODE_VERSION() -> str:
+    return subprocess.run(["node", "-p", "`${process.version}, V8 ${process.versions.v8}`"], capture_output=True,
+                          text=True).stdout.strip()
+
+
+def node_guess(lock: TimeLock) -> float | None:
+    """Seconds for one guess's t squarings in Node.js (V8's BigInt, the loop of handout.html), best of 3; checks
+    that V8 and Python agree on the result."""
+    import shutil
+
+    if shutil.which("node") is None:
+        return None
+    x = lock.start("1.theta", "[1, -2]")
+    want = format(pow(x, 1 << lock.t, lock.modulus), "x")
+    best = None
+    for _ in range(3):
+        out = subprocess.run(["node", "-e", NODE_SQUARINGS, format(lock.modulus, "x"), str(x), str(lock.t)],
+                             capture_output=True, text=True, check=True).stdout.split()
+        assert out[1] == want, "V8 and Python disagree"
+        best = float(out[0]) if best is None else min(best, float(out[0]))
+    return best
 
 
 def sheet_requests(out: Path) -> list[list[str]]:
@@ -163,22 +213,36 @@ def main_() -> None:
     parser.add_argument("--students", default="100,1000", help="roster sizes for the time-lock")
     parser.add_argument("--old-students", type=int, default=100, help="largest roster run with PBKDF2")
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another checkout whose check-answers runs beside this one's (e.g. an older commit)")
     args = parser.parse_args()
-    py = python_costs()
+    costs = {engine.name: python_costs(engine) for engine in ENGINES}
+    py = costs[ENGINES[-1].name]  # the fastest engine installed: what check-answers uses here
     print(f"machine: {os.cpu_count()} cores; time-lock t = {py['t']:,} squarings (--guess-ms {DEFAULT_GUESS_MS} at "
           f"the stored calibration {CALIBRATION}); PBKDF2 {DEFAULT_ITERATIONS:,} iterations")
-    print(f"python, one guess:      time-lock {py['guess'] * 1000:7.1f} ms ({py['t'] / py['guess']:,.0f} "
-          f"squarings/s)   PBKDF2 {py['pbkdf2'] * 1000:6.1f} ms")
-    print(f"generator, one digest:  time-lock {py['digest'] * 1000:7.2f} ms (trapdoor, CRT)   PBKDF2 "
-          f"{py['pbkdf2'] * 1000:6.1f} ms (same as a guess)")
-    print(f"generator, one sheet's primes (3 x 341 bits, median of 15): {py['primes'] * 1000:.1f} ms")
+    for name, c in costs.items():
+        print(f"python ({name:6s}), one guess:      time-lock {c['guess'] * 1000:7.1f} ms ({c['t'] / c['guess']:,.0f} "
+              f"squarings/s)   PBKDF2 {c['pbkdf2'] * 1000:6.1f} ms")
+    node = node_guess(TimeLock(SALT, sheet_trapdoor(1, "v01").modulus, py["t"]))
+    if node is not None:
+        print(f"node.js {NODE_VERSION()} (V8 BigInt, the page's loop), one guess: time-lock {node * 1000:7.1f} ms "
+              f"({py['t'] / node:,.0f} squarings/s)")
+    for name, c in costs.items():
+        print(f"generator ({name:6s}), one digest:  time-lock {c['digest'] * 1000:7.3f} ms (trapdoor, CRT); one "
+              f"sheet's primes (3 x 341 bits, median of 15): {c['primes'] * 1000:.1f} ms")
     web = None
     with tempfile.TemporaryDirectory() as tmp:
         generate(Path(tmp) / "v3", "--format", "json")
         generate(Path(tmp) / "v2", "--format", "json", "--kdf-iterations", str(DEFAULT_ITERATIONS))
-        v3, v2 = python_sheet(Path(tmp))
-        print(f"python check-answers, a whole default sheet answered right: time-lock {v3:.2f} s (on every core)"
-              f"   PBKDF2 {v2:.2f} s")
+        cols = checkers(args.baseline)
+        v2 = python_sheet(Path(tmp), "v2", *cols["python"])
+        requests = len(sheet_requests(Path(tmp) / "v3"))
+        for name, (command, env) in cols.items():
+            v3 = python_sheet(Path(tmp), "v3", command, env)
+            print(f"python check-answers ({name:6s}), a whole default sheet answered right ({requests} digests): "
+                  f"time-lock {v3:.2f} s (on every core, best of 3)   PBKDF2 {v2:.2f} s")
+        if node is not None:
+            print(f"node.js, the same sheet one digest after another (as the page checks): {requests * node:.2f} s")
         if not args.no_browser:
             web = browser_costs(Path(tmp))
         if web:

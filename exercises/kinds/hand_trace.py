@@ -10,7 +10,7 @@ import numpy as np
 from rosenblatt.core import Trace, perceptron_trace
 from exercises.kinds.figures import Line, scene
 from exercises.kinds.examples import outside
-from exercises.kinds.base import Part, Reject
+from exercises.kinds.base import Part, Reject, solved_once
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import draw_direction, labelled_points
@@ -112,6 +112,7 @@ def _check_trace(params: HandTraceParams, data: HandTraceData, trace: Trace) -> 
         raise Reject(f"params.tie ({params.tie})")
 
 
+@solved_once  # generate solves the attempt it keeps; build_sheets asks again
 def solve(data: HandTraceData) -> Trace:
     return perceptron_trace(data.X, data.y, offset=data.offset, theta_init=data.theta_init,
                             theta0_init=data.theta0_init, max_epochs=data.max_epochs)

@@ -10,7 +10,7 @@ import numpy as np
 from rosenblatt.core import MarginBound, MaxMargin, margin_bound, max_margin
 from exercises.kinds.figures import Line, scene
 from exercises.kinds.examples import outside
-from exercises.kinds.base import Part, Reject
+from exercises.kinds.base import Part, Reject, solved_once
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
@@ -88,6 +88,7 @@ def generate(params: MaxMarginParams, rng: np.random.Generator) -> MaxMarginData
     return data
 
 
+@solved_once  # generate solves the attempt it keeps; build_sheets asks again
 def solve(data: MaxMarginData) -> MaxMarginSolution:
     return MaxMarginSolution(max_margin(data.X, data.y, data.offset), margin_bound(augmented(data), data.y,
                                                                                      data.w_star))

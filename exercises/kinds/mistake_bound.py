@@ -10,7 +10,7 @@ import numpy as np
 from rosenblatt.core import MarginBound, margin_bound
 from exercises.kinds.figures import Line, scene
 from exercises.kinds.examples import outside
-from exercises.kinds.base import Part, Reject
+from exercises.kinds.base import Part, Reject, solved_once
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
@@ -59,6 +59,7 @@ def generate(params: MistakeBoundParams, rng: np.random.Generator) -> MistakeBou
     return data
 
 
+@solved_once  # generate solves the attempt it keeps; build_sheets asks again
 def solve(data: MistakeBoundData) -> MarginBound:
     return margin_bound(data.X, data.y, data.w_star)
 

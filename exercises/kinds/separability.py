@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rosenblatt.core import Decision, Infeasibility, Separator, separability, verify_infeasibility, verify_separator
 from exercises.kinds.figures import Line, scene
 from exercises.kinds.examples import outside, proofless
-from exercises.kinds.base import Part, Reject
+from exercises.kinds.base import Part, Reject, solved_once
 from exercises.kinds.grid import Grid, NumberFormat, parse_grid, require_points
 from exercises.kinds.params import Params
 from exercises.kinds.sampling import dot, draw_direction, labelled_points
@@ -122,6 +122,7 @@ def _none(params: SeparabilityParams, rng: np.random.Generator):
     raise Reject("params.n_points (not enough distinct grid points)")
 
 
+@solved_once  # generate solves the attempt it keeps; build_sheets asks again
 def solve(data: SeparabilityData) -> tuple[Decision, Decision]:
     return separability(data.X, data.y)
 

@@ -5,6 +5,9 @@ macro renders it: LaTeX keeps the span in math mode, with numbers through sympy'
 into MathML (latex2mathml), which browsers render natively, with no script and no network; Markdown and plain
 text write one plain form, with numbers exactly as students type them (`sqrt(2)/2`, `-4/5`). A number is
 written one way within a format, as its exact value gives it.
+
+The conversions are pure, and a roster repeats most texts thousands of times, so each format's conversion keeps its
+recent results (per argument type: a Markup and a str of the same text are escaped differently).
 """
 
 from __future__ import annotations
@@ -193,6 +196,10 @@ def _command(src: str, i: int, out: list[str]) -> int:
 
 # ---- per format ------------------------------------------------------------------------------------------------
 
+SEEN = 16_384  # results kept per conversion
+
+
+@functools.lru_cache(maxsize=SEEN, typed=True)
 def to_tex(math: str) -> str:
     return "$" + _expand_numbers(math, plain=False) + "$"
 
@@ -206,6 +213,7 @@ def to_mathml(math: str) -> str:
         '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">', '<math>')
 
 
+@functools.lru_cache(maxsize=SEEN, typed=True)
 def to_plain(math: str) -> str:
     text = re.sub(" {2,}", " ", plain(_expand_numbers(math, plain=True)))
     return text.replace(" · ", "·")
@@ -221,6 +229,7 @@ def mnum(value) -> str:
     return "$\\num{" + str(value) + "}$"
 
 
+@functools.lru_cache(maxsize=SEEN, typed=True)
 def html_text(text) -> "markupsafe.Markup":
     """Jinja filter `mathhtml`: escaped text with each math span as MathML, kept on one line with the bracket or
     punctuation that touches it (so a line never starts with the `)` after `≤ 0`)."""
@@ -246,6 +255,7 @@ def html_text(text) -> "markupsafe.Markup":
     return Markup("").join(out)
 
 
+@functools.lru_cache(maxsize=SEEN, typed=True)
 def to_mathjax(math: str) -> str:
     """The span as LaTeX between `\\(` and `\\)`, as MathJax (Moodle's filter) reads it."""
     return "\\(" + _expand_numbers(math, plain=False) + "\\)"
