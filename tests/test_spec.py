@@ -106,3 +106,20 @@ def test_the_outline_list_shows_agrees_with_the_validated_spec():
     for name in bundled_names():
         spec, o = load_spec(name), outline(name)
         assert (o.name, o.title, o.kinds) == (spec.name, spec.title, tuple(e.kind for e in spec.exercises))
+
+
+@pytest.mark.parametrize("count", [2, 3, 40])
+def test_sheets_drafted_on_workers_are_the_sheets_drawn_in_turn(tmp_path, count):
+    """Drafting on processes, then checking the batch's uniqueness in order, draws on from a repeated draft's
+    Generator exactly as one process drawing sheet after sheet does: the same sheets, or the same one sentence."""
+    narrow = "kind: cover_count\nmax_attempts: 30\nparams: {min_P: 3, max_P: 4, min_N: 2, max_N: 3}\n"
+    for k, text in enumerate((narrow, "kind: hand_trace\nparams: {dim: 2, n_points: 3}\n")):
+        spec = load_spec(write(tmp_path, text, f"s{k}.yaml"))
+        outcomes = []
+        for workers in (1, 2):
+            try:
+                outcomes.append(build_sheets(spec, variant_seeds(spec, 7, count), workers))
+            except SpecError as err:
+                outcomes.append(err.message)
+        assert outcomes[0] == outcomes[1]
+    assert isinstance(outcomes[0], tuple) and len(outcomes[0]) == count  # hand_trace: 40 distinct sheets

@@ -114,7 +114,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from exercises.generate import write_outputs
+    from exercises.generate import pool_size, write_outputs
     from exercises.answers import DigestPlan
     from rosenblatt.shared import render
     from exercises.generation import load_spec, merge_specs
@@ -129,7 +129,8 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
-    sheets = build_sheets(spec, _seeds(args, spec))
+    seeds = _seeds(args, spec)
+    sheets = build_sheets(spec, seeds, pool_size(len(seeds), args.jobs))  # drafted on the same workers as written
     written = write_outputs(spec, sheets, formats, args.out, plan, args.jobs)
     if not args.quiet:
         first = sorted(p.name for p in (args.out / "variants").iterdir())[0]
