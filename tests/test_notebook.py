@@ -210,7 +210,10 @@ from hypothesis import given, settings, strategies as st
 from grader.intake.ipynb import MAX_CELLS, MAX_CODE
 from grader.intake.notebook import _ipython, _statement
 
-# The patterns the reader used before (they backtrack quadratically on long lines): the new scan must agree
+# The patterns the reader used before (they backtrack quadratically on long lines): the new scan must agree. One
+# deliberate difference: `x =%!cmd` is a magic (the value's first character decides, as in IPython), where the old
+# reader looked for "!" anywhere in the value's first three characters and called it shell; and an assignment needs
+# a target (the old pattern took blanks alone, ` =!x`, for one)
 _OLD_MAGIC = _re.compile(r"^\s*(%|!)")
 _OLD_ASSIGN = _re.compile(r"^\s*[\w.,\s()\[\]]+=\s*(%|!)")
 _OLD_HELP = _re.compile(r"^\s*(\?\??[\w.]+|[\w.]+\?\??)\s*$")
@@ -219,8 +222,8 @@ _OLD_HELP = _re.compile(r"^\s*(\?\??[\w.]+|[\w.]+\?\??)\s*$")
 def _old(line: str) -> str:
     if _OLD_MAGIC.match(line):
         return "shell" if line.lstrip().startswith("!") else "magic"
-    if _OLD_ASSIGN.match(line):
-        return "shell" if "!" in line.split("=", 1)[1][:3] else "magic"
+    if _OLD_ASSIGN.match(line) and line.split("=", 1)[0].strip():  # a target, not only blanks
+        return "shell" if line.split("=", 1)[1].lstrip()[:1] == "!" else "magic"
     return "help" if _OLD_HELP.match(line) else ""
 
 
