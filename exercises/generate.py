@@ -16,7 +16,8 @@ from typing import Sequence
 from rosenblatt import __version__
 from rosenblatt.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
-from exercises.generation import macros, render_variant, Spec, Sheet, Variant
+from exercises.generation import (accept_sheet, build_sheets, draft_chunk, macros, render_variant, sheet_as_drafted,
+                                  Spec, Sheet, Variant)
 from exercises.answers import answer_key, build_handout, render_handout_page, DigestPlan, DEFAULT_PLAN
 from exercises.kinds import get_kind
 
@@ -39,9 +40,17 @@ def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
 
 def document_json(spec: Spec, sheets: Sequence[Sheet]) -> str:
     """The JSON document, one variant per line (the C encoder is many times faster than indent=2)."""
+    return document_from_lines(spec, [line for s in sheets for line in sheet_lines(s)])
+
+
+def sheet_lines(sheet: Sheet) -> list[str]:
+    """One sheet's lines of exercises.json (a variant each)."""
+    return [json.dumps(variant_json(v, sheet), ensure_ascii=False) for v in sheet.variants]
+
+
+def document_from_lines(spec: Spec, lines: list[str]) -> str:
     head = json.dumps({"generator": {"name": "rosenblatt", "version": __version__}, "spec": spec.to_json()},
                       ensure_ascii=False)
-    lines = [json.dumps(variant_json(v, s), ensure_ascii=False) for s in sheets for v in s.variants]
     return head[:-1] + ', "variants": [\n' + ",\n".join(lines) + "\n]}\n"
 
 
@@ -74,9 +83,10 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], plan: DigestP
     return files, sections
 
 
-def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], out: Path,
-                  plan: DigestPlan = DEFAULT_PLAN, jobs: int | None = None) -> list[str]:
-    """Write every file into a hidden sibling directory, then rename it into place (never a partial `out`)."""
+def write_outputs(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str], out: Path,
+                  plan: DigestPlan = DEFAULT_PLAN, jobs: int | None = None) -> tuple[tuple[Sheet, ...], list[str]]:
+    """Draw the sheets of `seeds` and write every file into a hidden sibling directory, then rename it into place
+    (never a partial `out`). Returns the sheets and the top-level files written."""
     _check_target(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -85,19 +95,17 @@ def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], o
         raise UsageError(f"--out {out}: cannot create the output directory ({exc.strerror or exc})") from None
     done = False
     try:
-        written = _write_all(spec, sheets, formats, tmp, plan, jobs)
+        sheets, written = _write_all(spec, seeds, formats, tmp, plan, jobs)
         names = sorted(p.name for p in tmp.iterdir())  # what this run wrote: a rerun replaces these, nothing else
         (tmp / MARKER).write_text(f"rosenblatt {__version__}\n" + "".join(f"{n}\n" for n in names), encoding="utf-8")
         _swap_into_place(tmp, out)
         done = True
-        return written
+        return sheets, written
     except OSError as exc:
         raise UsageError(f"{out}: cannot write the output ({exc.strerror or exc})") from None
     finally:
         if not done:
             shutil.rmtree(tmp, ignore_errors=True)
-
-
 
 
 def _write_folder(folder: Path, files: dict[str, str]) -> None:
@@ -106,29 +114,31 @@ def _write_folder(folder: Path, files: dict[str, str]) -> None:
         (folder / name).write_text(text, encoding="utf-8")
 
 
-def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path, plan: DigestPlan,
-               jobs: int | None) -> list[str]:
-    """Every sheet's folder (on `jobs` processes, or rendered here with I/O threads), then the combined files."""
+def _write_all(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str], root: Path,
+               plan: DigestPlan, jobs: int | None) -> tuple[tuple[Sheet, ...], list[str]]:
+    """Every sheet drawn and its folder written (on `jobs` processes, or here with I/O threads), then the combined
+    files."""
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
-    folders = [root / "variants" / name for name in folder_names([s.label for s in sheets])]
-    sections, done = None, {}
-    document = (lambda: done.update(json=document_json(spec, sheets))) if "json" in formats else None
-    workers = pool_size(len(sheets), jobs)
+    folders = [root / "variants" / name for name in folder_names([label for label, _, _ in seeds])]
+    lines: list[str] | None = [] if "json" in formats else None
+    result, workers = None, pool_size(len(seeds), jobs)
     if workers > 1:
         from concurrent.futures.process import BrokenProcessPool
-        try:  # the parent writes exercises.json while the workers do the sheets
-            sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders, document)
+        try:
+            result = sheets_in_processes(workers, spec, seeds, formats, plan, folders, lines)
         except BrokenProcessPool:  # a worker died (killed, or could not start): do the work here instead
             shutil.rmtree(root / "variants", ignore_errors=True)
-    if sections is None:
-        sections = _sheets_here(spec, sheets, formats, plan, folders)
-    if document and "json" not in done:
-        document()
+    if result is None:
+        sheets = build_sheets(spec, seeds)
+        result = sheets, _sheets_here(spec, sheets, formats, plan, folders)
+        if lines is not None:
+            lines = [line for sheet in sheets for line in sheet_lines(sheet)]
+    sheets, sections = result
     top: dict[str, str] = {}
     for fmt in formats:
         if fmt == "json":
-            top["exercises.json"] = done["json"]
+            top["exercises.json"] = document_from_lines(spec, lines)
             continue
         for role, stem in (("question", "problems"), ("key", "key")):
             top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [s[(fmt, role)] for s in sections])
@@ -140,7 +150,7 @@ def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_bytes(data)
         written.append({"prairielearn": "prairielearn/", "moodle": "moodle.xml", "qti": "qti.zip"}[fmt])
-    return written
+    return sheets, written
 
 
 def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], plan: DigestPlan,
@@ -158,10 +168,16 @@ def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], pl
     return sections
 
 
-def sheet_chunk(args: tuple) -> list[dict]:
-    """A run of sheets in a worker process: render, digest and write their folders (writes on I/O threads)."""
-    spec, sheets, formats, plan, folders = args
-    return _sheets_here(spec, sheets, formats, plan, folders)
+def sheet_chunk(args: tuple) -> tuple[list, list[dict | None]]:
+    """A run of sheets in a worker process: each exercise drafted and solved, and each sheet as drafted rendered,
+    digested and its folder written (writes on I/O threads). Returns the drafts and the sheets' sections (None for
+    a sheet with an exercise that found no attempt)."""
+    spec, seeds, formats, plan, folders = args
+    drafts = draft_chunk((spec, seeds))
+    sheets = [sheet_as_drafted(spec, row, ds) for row, ds in zip(seeds, drafts)]
+    kept = [k for k, sheet in enumerate(sheets) if sheet is not None]
+    parts = iter(_sheets_here(spec, [sheets[k] for k in kept], formats, plan, [folders[k] for k in kept]))
+    return drafts, [next(parts) if sheet is not None else None for sheet in sheets]
 
 
 def pool_size(sheets: int, jobs: int | None) -> int:
@@ -171,10 +187,12 @@ def pool_size(sheets: int, jobs: int | None) -> int:
     return min(os.cpu_count() or 1, sheets // SHEETS_PER_WORKER) if sheets >= 2 * SHEETS_PER_WORKER else 1
 
 
-def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str],
-                        plan: DigestPlan, folders: list[Path], meanwhile=None) -> list[dict]:
-    """The sheets in runs on worker processes; results come back in order, so the output is the same bytes.
-    `meanwhile` (if given) runs in this process while the workers work.
+def sheets_in_processes(workers: int, spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str],
+                        plan: DigestPlan, folders: list[Path], lines: list[str] | None) -> tuple[tuple, list[dict]]:
+    """The sheets drawn and written in runs on worker processes, then taken here in order: the batch's uniqueness
+    is checked as if drawn one after another, and a sheet whose draft the batch already held is drawn on and
+    written again here. So the output is the same bytes as one process writes. Meanwhile each sheet's lines of
+    exercises.json are added to `lines` (if given).
 
     Forked workers inherit the loaded modules (no second start-up); a parent with other threads alive spawns
     fresh interpreters instead, since forking a threaded process can deadlock.
@@ -184,13 +202,26 @@ def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], forma
     from concurrent.futures import ProcessPoolExecutor
 
     method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    size = max(1, min(CHUNK, len(sheets) // (4 * workers)))
-    chunks = [(spec, sheets[k:k + size], formats, plan, folders[k:k + size]) for k in range(0, len(sheets), size)]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        runs = pool.map(sheet_chunk, chunks)  # submits every chunk now
-        if meanwhile is not None:
-            meanwhile()
-        return [sections for run in runs for sections in run]
+    size = max(1, min(CHUNK, len(seeds) // (4 * workers)))
+    starts = range(0, len(seeds), size)
+    chunks = [(spec, list(seeds[k:k + size]), formats, plan, folders[k:k + size]) for k in starts]
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+    seen: set = set()
+    sheets, sections = [], []
+    try:
+        for k, (drafts, parts) in zip(starts, pool.map(sheet_chunk, chunks)):  # every chunk submitted now
+            for row, ds, part, folder in zip(seeds[k:k + size], drafts, parts, folders[k:k + size]):
+                sheet, as_drafted = accept_sheet(spec, row, ds, seen)
+                if not as_drafted:  # the worker wrote the draft the batch already held: write the sheet drawn on
+                    shutil.rmtree(folder, ignore_errors=True)
+                    part = _sheets_here(spec, [sheet], formats, plan, [folder])[0]
+                sheets.append(sheet)
+                sections.append(part)
+                if lines is not None:
+                    lines.extend(sheet_lines(sheet))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return tuple(sheets), sections
 
 
 def _check_target(out: Path) -> None:

@@ -227,6 +227,20 @@ def test_worker_processes_write_the_same_bytes_as_one_process(tmp_path):
     assert len(serial) > 100 and serial == parallel
 
 
+@pytest.mark.parametrize("count", [3, 5])
+def test_a_sheet_whose_draft_the_batch_held_is_written_as_one_process_writes_it(tmp_path, capsys, count):
+    """Workers write each sheet as drafted; where the batch already held a draft (the third sheet of this narrow
+    spec), the parent draws on and writes that sheet again: the same bytes as --jobs 1, or the same one sentence."""
+    spec = tmp_path / "narrow.yaml"
+    spec.write_text("kind: cover_count\nmax_attempts: 30\nparams: {min_P: 3, max_P: 4, min_N: 2, max_N: 3}\n")
+    outcomes = []
+    for jobs in ("1", "2"):
+        code = generate(tmp_path / f"j{jobs}", str(spec), "--variants", str(count), "--seed", "7", "--jobs", jobs)
+        outcomes.append((code, capsys.readouterr().err, tree(tmp_path / f"j{jobs}") if code == 0 else None))
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][0] == (0 if count == 3 else 2) and not list(tmp_path.glob(".j2.partial-*"))
+
+
 def _die(args):
     os._exit(3)  # as if the worker were killed (out of memory, a signal)
 

@@ -120,18 +120,34 @@ def build_sheets(spec: Spec, seeds: Sequence[tuple[str, str, int]], workers: int
     """Generate and solve every exercise of every sheet, deterministically and in order. With `workers` > 1 the
     sheets are drafted on that many processes; the batch's uniqueness is then checked here in order, so the sheets
     are the same as drawn one after another."""
-    drafts = _drafts_in_processes(spec, seeds, workers) if workers > 1 else None
+    drafts = _drafts_in_processes(spec, seeds, workers) if workers > 1 else [None] * len(seeds)
     seen: set = set()
-    sheets = []
-    for k, (label, name, sheet_seed) in enumerate(seeds):
-        variants = []
-        for number, exercise in enumerate(spec.exercises, 1):
-            d = drafts[k][number - 1] if drafts else draft(spec, exercise, number, sheet_seed)
-            data, solution = _accept(spec, exercise, number, d, seen)
-            variants.append(Variant(f"{label}.{number}", number, exercise.kind, exercise.title, d.seed, data,
-                                    solution))
-        sheets.append(Sheet(label, name, sheet_seed, tuple(variants)))
-    return tuple(sheets)
+    return tuple(accept_sheet(spec, row, ds, seen)[0] for row, ds in zip(seeds, drafts))
+
+
+def accept_sheet(spec: Spec, row: tuple[str, str, int], drafts: Sequence[Draft] | None,
+                 seen: set) -> tuple[Sheet, bool]:
+    """The next sheet of the batch (in order: `seen` holds what the batch drew before), from its exercises' drafts
+    (drawn here when None), and whether it is the sheet as drafted (no draft was already in the batch)."""
+    label, name, sheet_seed = row
+    variants, as_drafted = [], True
+    for number, exercise in enumerate(spec.exercises, 1):
+        d = drafts[number - 1] if drafts is not None else draft(spec, exercise, number, sheet_seed)
+        data, solution = _accept(spec, exercise, number, d, seen)
+        as_drafted = as_drafted and data is d.data
+        variants.append(Variant(f"{label}.{number}", number, exercise.kind, exercise.title, d.seed, data, solution))
+    return Sheet(label, name, sheet_seed, tuple(variants)), as_drafted
+
+
+def sheet_as_drafted(spec: Spec, row: tuple[str, str, int], drafts: Sequence[Draft]) -> Sheet | None:
+    """The sheet its drafts make if the batch holds none of them yet (None if an exercise found no attempt):
+    a worker renders it before the batch's order is known; `accept_sheet` later says whether it stands."""
+    if any(d.data is None for d in drafts):
+        return None
+    label, name, sheet_seed = row
+    return Sheet(label, name, sheet_seed, tuple(
+        Variant(f"{label}.{n}", n, e.kind, e.title, d.seed, d.data, d.solution)
+        for (n, e), d in zip(enumerate(spec.exercises, 1), drafts)))
 
 
 def _drafts_in_processes(spec: Spec, seeds: Sequence, workers: int) -> list[list[Draft]]:
