@@ -18,14 +18,16 @@ from rosenblatt.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
 from exercises.generation import (accept_sheet, build_sheets, draft_chunk, macros, render_variant, sheet_as_drafted,
                                   Spec, Sheet, Variant)
-from exercises.answers import answer_key, build_handout, render_handout_page, DigestPlan, DEFAULT_PLAN
+from exercises.answers import answer_key, build_handout, render_handout_page, solved_parts, DigestPlan, DEFAULT_PLAN
 from exercises.kinds import get_kind
 
 
-def variant_json(v: Variant, sheet: Sheet) -> dict:
+def variant_json(v: Variant, sheet: Sheet, solved: list | None = None, data=None) -> dict:
+    """One variant's entry in exercises.json (`solved` and `data`: its solved parts and data JSON, if made already)."""
     module = get_kind(v.kind)
     return {"id": v.id, "kind": v.kind, "seed": v.seed, "sheet": sheet.label, "exercise": v.number,
-            "data": module.data_json(v.data), "answer": module.answer_json(v.data, v.solution), "key": answer_key(v)}
+            "data": module.data_json(v.data) if data is None else data,
+            "answer": module.answer_json(v.data, v.solution), "key": answer_key(v, solved)}
 
 
 FORMATS = ("md", "tex", "html", "json")
@@ -38,17 +40,14 @@ def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
                   sections=sections, version=__version__)
 
 
-def document_json(spec: Spec, sheets: Sequence[Sheet]) -> str:
-    """The JSON document, one variant per line (the C encoder is many times faster than indent=2)."""
-    return document_from_lines(spec, [line for s in sheets for line in sheet_lines(s)])
-
-
-def sheet_lines(sheet: Sheet) -> list[str]:
-    """One sheet's lines of exercises.json (a variant each)."""
-    return [json.dumps(variant_json(v, sheet), ensure_ascii=False) for v in sheet.variants]
+def sheet_lines(sheet: Sheet, solved: list, handout: dict) -> list[str]:
+    """One sheet's lines of exercises.json (a variant each), from its solved parts and the data in its handout."""
+    return [json.dumps(variant_json(v, sheet, s, e["data"]), ensure_ascii=False)
+            for v, s, e in zip(sheet.variants, solved, handout["exercises"])]
 
 
 def document_from_lines(spec: Spec, lines: list[str]) -> str:
+    """The JSON document, one variant per line (the C encoder is many times faster than indent=2)."""
     head = json.dumps({"generator": {"name": "rosenblatt", "version": __version__}, "spec": spec.to_json()},
                       ensure_ascii=False)
     return head[:-1] + ', "variants": [\n' + ",\n".join(lines) + "\n]}\n"
@@ -60,8 +59,10 @@ SHEETS_PER_WORKER = 8  # below 16 sheets a worker's start-up and the pickling co
 CHUNK = 16  # sheets per task sent to a worker (its writes overlap its rendering on the I/O threads)
 
 
-def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], plan: DigestPlan) -> tuple[dict[str, str], dict]:
-    """Files of one sheet (under variants/<label>/), and its sections of the combined documents."""
+def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str],
+                 plan: DigestPlan) -> tuple[dict[str, str], tuple[dict, list[str]]]:
+    """Files of one sheet (under variants/<label>/), and its part of the combined documents: its sections, and its
+    lines of exercises.json (empty unless asked for)."""
     heading = f"Variant {sheet.label}" + (f" — {sheet.student_name}" if sheet.student_name else "")
     files: dict[str, str] = {}
     sections: dict = {}
@@ -76,11 +77,12 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], plan: DigestP
             body = "".join(f[role] for f in fragments[fmt])
             files[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [{"heading": heading, "body": body}])
             sections[(fmt, role)] = {"heading": heading, "body": body}
-    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]], plan)
+    solved = [solved_parts(v) for v in sheet.variants]
+    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]], plan, solved)
     files["handout.json"] = json.dumps(handout, ensure_ascii=False) + "\n"
     files["handout.html"] = render_handout_page(handout, [f["question"] for f in fragments["html"]])
     files["answers.yaml"] = render("exercises/answers.yaml.j2", handout=handout)
-    return files, sections
+    return files, (sections, sheet_lines(sheet, solved, handout) if "json" in formats else [])
 
 
 def write_outputs(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str], out: Path,
@@ -121,27 +123,24 @@ def _write_all(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Seque
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
     folders = [root / "variants" / name for name in folder_names([label for label, _, _ in seeds])]
-    lines: list[str] | None = [] if "json" in formats else None
     result, workers = None, pool_size(len(seeds), jobs)
     if workers > 1:
         from concurrent.futures.process import BrokenProcessPool
         try:
-            result = sheets_in_processes(workers, spec, seeds, formats, plan, folders, lines)
+            result = sheets_in_processes(workers, spec, seeds, formats, plan, folders)
         except BrokenProcessPool:  # a worker died (killed, or could not start): do the work here instead
             shutil.rmtree(root / "variants", ignore_errors=True)
     if result is None:
         sheets = build_sheets(spec, seeds)
         result = sheets, _sheets_here(spec, sheets, formats, plan, folders)
-        if lines is not None:
-            lines = [line for sheet in sheets for line in sheet_lines(sheet)]
-    sheets, sections = result
+    sheets, parts = result
     top: dict[str, str] = {}
     for fmt in formats:
         if fmt == "json":
-            top["exercises.json"] = document_from_lines(spec, lines)
+            top["exercises.json"] = document_from_lines(spec, [line for _, lines in parts for line in lines])
             continue
         for role, stem in (("question", "problems"), ("key", "key")):
-            top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [s[(fmt, role)] for s in sections])
+            top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [s[(fmt, role)] for s, _ in parts])
     for name, text in top.items():
         (root / name).write_text(text, encoding="utf-8")
     written = list(top)
@@ -154,7 +153,7 @@ def _write_all(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Seque
 
 
 def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], plan: DigestPlan,
-                 folders: list[Path]) -> list[dict]:
+                 folders: list[Path]) -> list[tuple[dict, list[str]]]:
     """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
     sections = []
     with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
@@ -168,10 +167,10 @@ def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], pl
     return sections
 
 
-def sheet_chunk(args: tuple) -> tuple[list, list[dict | None]]:
+def sheet_chunk(args: tuple) -> tuple[list, list[tuple[dict, list[str]] | None]]:
     """A run of sheets in a worker process: each exercise drafted and solved, and each sheet as drafted rendered,
-    digested and its folder written (writes on I/O threads). Returns the drafts and the sheets' sections (None for
-    a sheet with an exercise that found no attempt)."""
+    digested and its folder written (writes on I/O threads). Returns the drafts and the sheets' parts of the
+    combined documents (None for a sheet with an exercise that found no attempt)."""
     spec, seeds, formats, plan, folders = args
     drafts = draft_chunk((spec, seeds))
     sheets = [sheet_as_drafted(spec, row, ds) for row, ds in zip(seeds, drafts)]
@@ -188,11 +187,10 @@ def pool_size(sheets: int, jobs: int | None) -> int:
 
 
 def sheets_in_processes(workers: int, spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str],
-                        plan: DigestPlan, folders: list[Path], lines: list[str] | None) -> tuple[tuple, list[dict]]:
+                        plan: DigestPlan, folders: list[Path]) -> tuple[tuple, list[tuple[dict, list[str]]]]:
     """The sheets drawn and written in runs on worker processes, then taken here in order: the batch's uniqueness
     is checked as if drawn one after another, and a sheet whose draft the batch already held is drawn on and
-    written again here. So the output is the same bytes as one process writes. Meanwhile each sheet's lines of
-    exercises.json are added to `lines` (if given).
+    written again here. So the output is the same bytes as one process writes.
 
     Forked workers inherit the loaded modules (no second start-up); a parent with other threads alive spawns
     fresh interpreters instead, since forking a threaded process can deadlock.
@@ -217,8 +215,6 @@ def sheets_in_processes(workers: int, spec: Spec, seeds: Sequence[tuple[str, str
                     part = _sheets_here(spec, [sheet], formats, plan, [folder])[0]
                 sheets.append(sheet)
                 sections.append(part)
-                if lines is not None:
-                    lines.extend(sheet_lines(sheet))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return tuple(sheets), sections
