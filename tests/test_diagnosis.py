@@ -21,7 +21,7 @@ SMALL = DEFAULT.with_hidden(lambda family: family != "large")
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
 EXPOSED_BY = {"strict-inequality": "single-point", "epoch-off-by-one": "non-separable",
               "offset-when-off": "offset-only", "no-offset-update": "separable", "single-pass": "separable"}
-SLOW_SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW_SETTINGS = settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def test_default_variant_is_the_reference():
