@@ -49,6 +49,10 @@ def _copy(v):
     return v.copy() if isinstance(v, np.ndarray) else (dict(v) if isinstance(v, dict) else v)
 
 
+class FakeTimeout(Exception):
+    """Raised by a test's student function: the fake sandbox reports that call as out of time."""
+
+
 class FakeSandbox:
     """Runs a function (or source text) in this process: only for tests of judging and reports."""
 
@@ -97,6 +101,8 @@ class FakeSandbox:
         try:
             value = _plain(func(*args, **kwargs))
             status, error = "returned", ""
+        except FakeTimeout:
+            value, status, error = None, "timeout", ""
         except Exception as exc:  # noqa: BLE001
             value, status, error = None, "raised", traceback.format_exc()
         mutated = any(isinstance(a, np.ndarray) and not np.array_equal(a, b) for a, b in zip(args, c.args))

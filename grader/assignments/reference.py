@@ -36,6 +36,8 @@ class Knobs:
     skip: str | None = None  # last | first: each pass leaves out one point (range(n - 1), range(1, n))
     cap: int | None = None  # a fixed number of passes where the course loops until a clean pass
     precedence: bool = False  # the mistake test is y(θ·x) + θ₀: the label multiplies the weights' part only
+    tolerance: Fraction | None = None  # the mistake test is y(θ·x + θ₀) <= tolerance (not <= 0)
+    all_change: bool = False  # a pass counts as changed only where an update moves every coordinate of θ
     branch: str | None = None  # one branch of the update (y = +1: up, y = -1: down) gets a part wrong: weights-up,
     # weights-down, offset-up, offset-down (that part is not updated), offset-sign-up, offset-sign-down (θ₀ moves the
     # other way)
@@ -107,13 +109,15 @@ def _mistake(tie: str, value: int, y: int) -> bool:
     return value < 0
 
 
-def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int, offset_part: int = 0) -> tuple[bool, int]:
-    """Whether this visit updates, and the multiplier of η·x in the update (`offset_part`: θ₀'s share of the score)."""
+def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int, offset_part: int = 0,
+            unit: int = 1) -> tuple[bool, int]:
+    """Whether this visit updates, and the multiplier of η·x in the update (`offset_part`: θ₀'s share of the score,
+    `unit`: the scale of the integer score, for a tolerance)."""
     y01 = 1 if yi > 0 else 0
     if knobs.label == "zero-one":  # labels turned into 0/1 under the `<= 0` test: y = 0 never moves θ
         return y01 * score <= 0, y01
     tested = yi * (score - offset_part) + offset_part if knobs.precedence else yi * score
-    hit = always or _mistake(tie, tested, yi)
+    hit = always or _mistake(tie, tested, yi) or (knobs.tolerance is not None and tested <= knobs.tolerance * unit)
     return hit, {"normal": yi, "ignored": 1, "raw": y01}[knobs.label]
 
 
@@ -137,13 +141,14 @@ class _Loop:
         for i in visited(self.order, knobs.skip):
             row = sc.xs[i]
             score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
-            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, self.th0 * sc.sx)
+            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, self.th0 * sc.sx, sc.scale * sc.sx)
             hit = hit and not (knobs.one_per_pass and not clean)
             value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None
             if hit:
-                clean, self.mistakes = False, self.mistakes + 1
+                before, self.mistakes = list(self.th), self.mistakes + 1
                 w, o = _branch(knobs.branch, self.y[i])
                 self.th[:self.feat] = [a + w * sc.dx * mult * b for a, b in zip(self.th[:self.feat], row[:self.feat])]
+                clean = clean and knobs.all_change and not all(a != b for a, b in zip(self.th, before))
                 self.th0 += o * sc.d0 * mult if self.upd0 else 0
                 if self.record:
                     self.updates.append(Update(epoch, i, value, sc.vec(self.th), sc.num(self.th0)))

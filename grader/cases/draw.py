@@ -90,15 +90,19 @@ def _offset_only(rng, d: int):
     raise DrawFailed("could not draw an offset-only case")
 
 
-def _has_tie(X: Points, y, offset: bool, max_epochs: int) -> bool:
-    """Whether the trace meets a point exactly on a boundary that is not the zero start."""
+def _has_tie(X: Points, y, offset: bool, max_epochs: int, label: int | None = None) -> bool:
+    """Whether the trace meets a point exactly on a boundary that is not the zero start (of this label, if given;
+    its first visit, from θ = 0, too)."""
     t = perceptron_trace(X, y, offset=offset, max_epochs=max_epochs)
     prev = [(tuple([Fraction(0)] * len(X[0])), Fraction(0))] + [(v.theta, v.theta0) for v in t.visits]
-    return any(v.value == 0 and (any(p[0]) or p[1]) for v, p in zip(t.visits, prev))
+    if label is not None and (not t.visits or y[t.visits[0].index - 1] != label):
+        return False
+    return any(v.value == 0 and (any(p[0]) or p[1]) and label in (None, y[v.index - 1]) for v, p in zip(t.visits, prev))
 
 
-def _tie(rng, offset: bool):
-    """Small integer data whose exact trace puts a point exactly on the boundary (θ ≠ 0) at least once."""
+def _tie(rng, offset: bool, label: int | None = None):
+    """Small integer data whose exact trace puts a point exactly on the boundary (θ ≠ 0) at least once (a point of
+    `label`, after a first visit of that label, if given: strict `< 0` and a one-sided tie then differ)."""
     for _ in range(MAX_TRIES):
         n = int(rng.integers(3, 6))
         X = rng.integers(-2, 3, size=(n, 2)).astype(float)
@@ -106,7 +110,7 @@ def _tie(rng, offset: bool):
         Xp, yp = as_points(X), tuple(int(v) for v in y)
         dec = decide(Xp, yp, offset)
         epochs = 100 if dec.separable else 3
-        if _has_tie(Xp, yp, offset, epochs):
+        if _has_tie(Xp, yp, offset, epochs, label):
             return Xp, yp, dec.certificate, epochs
     raise DrawFailed("could not draw a tie case")
 

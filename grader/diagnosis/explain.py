@@ -69,7 +69,7 @@ def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding
     per_case = explanations(a, mine, outcomes, verdicts, table)
     named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts, facts) \
         or compound.pair(a, mine, rest, verdicts) or uniform_failure(a, mine, outcomes, verdicts, facts) \
-        or _too_slow(a, mine, rest, verdicts)
+        or _too_slow(a, mine, rest, verdicts) or _no_cap(a, mine, rest, verdicts, probed)
     if named is not None:
         return out + [named]
     out += probed
@@ -156,6 +156,24 @@ def _too_slow(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdict
     title, hint = words("too-slow", fn=f.name, n=len(big.X), seconds=f"{big.seconds:g}", epochs=big.max_epochs,
                         limit=f.passes("epochs"))
     return finding(a, mine, "too-slow", tuple(c.case_id for c in rest), "structure", title, hint)
+
+
+def _no_cap(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts, probed) -> Finding | None:
+    """The course caps the passes (an argument or a fixed number), every failure is a time-out on data that never
+    separate, and every separable case came back right: the loop runs until a clean pass and ignores the cap (named
+    from the cases where no probe has named it)."""
+    f = spec_of(a, mine[0])
+    if not f.trains or f.convention.epochs == "none" or not (f.passes("epochs") or f.convention.limit) \
+            or any(p.name == "no-stop" for p in probed):
+        return None
+    if any(verdicts[c.case_id].status != "timeout" or c.separable for c in rest):
+        return None
+    separable = [c for c in mine if c.separable and c.check == "result" and "large" not in c.tags]
+    if not separable or any(not verdicts[c.case_id].passed for c in separable):
+        return None
+    title, hint = words("no-stop", fn=f.name, epochs=a.term("epochs"), limit=f.convention.limit,
+                        fixed=not f.passes("epochs"), cases=len(rest), separable=len(separable))
+    return finding(a, mine, "no-stop", tuple(c.case_id for c in rest), "probe", title, hint)
 
 
 def _large_value(c: Case, v: Verdict) -> bool:

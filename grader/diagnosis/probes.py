@@ -163,7 +163,7 @@ def _epochs(a, fn, by, verdicts, mine) -> Finding | None:
     if v is not None and v.status == "timeout":
         title, hint = words("no-stop", fn=fn, n=len(NEVER), epochs=a.term("epochs"), limit=low.case.max_epochs,
                             fixed=not spec_of(a, low.case).passes("epochs"),
-                            what=f"did not return within {PROBE_SECONDS:g} s")
+                            what=f"did not return within {PROBE_SECONDS:g} s", cases=0)
         return finding(a, mine, "no-stop", (), "probe", title, hint)
     x, y = _answer(verdicts, low), _answer(verdicts, high)
     if x is None or y is None or (x.theta, x.theta0) != (y.theta, y.theta0) or not any(x.theta or ()):

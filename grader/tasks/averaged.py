@@ -8,7 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rosenblatt.core import Separator, decide, verify_infeasibility
-from grader.assignments import Assignment, FunctionSpec, Knobs, augment, run
+from grader.assignments import Assignment, FunctionSpec, Knobs, augment, run, visiting_order
+from grader.cases import telling
 from grader.cases import Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic, draw_large, draw_nonseparable, draw_separable
 from grader.tasks import base, perceptron
 
@@ -25,8 +26,9 @@ def _overlap(rng, n: int, d: int, offset: bool):
     raise DrawFailed("could not draw overlapping classes")
 
 
-def _tie(rng, f: FunctionSpec, offset: bool, passes: int):
-    """Four small integer points whose run meets a point exactly on a boundary θ ≠ 0."""
+def _tie(rng, f: FunctionSpec, offset: bool, passes: int, label: int):
+    """Four small integer points whose run meets a point of `label` exactly on a boundary θ ≠ 0, after a first visit
+    of that label (so that strict `< 0` and a one-sided tie differ)."""
     conv = f.convention
     for _ in range(MAX_TRIES):
         X = as_points(rng.integers(-2, 3, size=(4, 2)).astype(float))
@@ -34,7 +36,10 @@ def _tie(rng, f: FunctionSpec, offset: bool, passes: int):
         Xs = augment(X, conv.bias) if conv.folded else X
         r = run(Xs, y, conv, offset=offset and not conv.folded, max_epochs=passes, record=True, average=True)
         before = [(tuple([Fraction(0)] * len(Xs[0])), Fraction(0))] + [(s[0], s[1]) for s in r.states]
-        if any(s[3] == 0 and (any(p[0]) or p[1]) for s, p in zip(r.states, before)):
+        order = visiting_order(conv.order, len(X))
+        labels = [y[order[k % len(X)]] for k in range(len(r.states))]
+        if labels[0] == label and any(s[3] == 0 and (any(p[0]) or p[1]) and lab == label
+                                      for s, p, lab in zip(r.states, before, labels)):
             dec = decide(X, y, offset)
             return X, y, dec.certificate
     raise DrawFailed("could not draw a tie case")
@@ -57,9 +62,12 @@ def _recipes(family: str, rng, offs, f: FunctionSpec) -> list[dict]:
         lab = (int(rng.choice([-1, 1])),)
         cert = Separator(tuple(lab[0] * v for v in x[0]), Fraction(0)) if any(x[0]) else None
         return [dict(X=x, y=lab, offset=pick(0), max_epochs=t, cert=cert) for t in (1, 4)]
-    if family == "tie":
-        return [dict(zip(("X", "y", "cert"), _tie(rng, f, pick(k), t)), offset=pick(k), max_epochs=t)
-                for k, t in enumerate((2, 4))]
+    if family == "tie":  # both labels (the first from the seed), and a near tie over 2 points and 4 passes
+        first = int(rng.choice([-1, 1]))
+        out = [dict(zip(("X", "y", "cert"), _tie(rng, f, pick(k), t, first * (-1) ** k)), offset=pick(k),
+                    max_epochs=t) for k, t in enumerate((2, 4))]
+        near = telling.near_tie(rng, f, pick(1), epochs=4)
+        return out + ([near] if near else [])
     if family in ("one-dimensional", "fractional"):
         shapes = ((1, 1, 4), (4, 1, 2), (8, 1, 1)) if family == "one-dimensional" else ((8, 2, 2), (8, 3, 1))
         kw = {} if family == "one-dimensional" else dict(denom=16, margin=0.25, radius=2)

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from rosenblatt.core import Separator, verify_separator
 from grader.cases import (
-    RECIPES, hidden_cases, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
-    draw_nonseparable, make_case, shared_mistakes, training_mistakes
+    RECIPES, hidden_cases, telling, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
+    draw_nonseparable, draw_tie, make_case, shared_mistakes, training_mistakes
 )
 from grader.assignments import (
     derived_tolerance, Assignment, Convention, FunctionSpec, visiting_order, Knobs, augment, run
@@ -199,8 +199,27 @@ def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
         if conv.by_property:
             recipes = _property_recipes(family, rng, conv.offsets(), conv.limit or PROPERTY_LIMIT)
         else:
-            recipes = RECIPES[family](rng, conv.offsets())
+            recipes = _exact_recipes(f, family, rng)
         out += adapt(a, f, family, recipes, False, base.hidden_rng(a, f, seed, family + "/start"))
+    return out
+
+
+def _exact_recipes(f: FunctionSpec, family: str, rng) -> list[dict]:
+    """A family's data where results are graded exactly: the ties carry both labels (the first case's first tie is
+    labelled from the seed, the second case's the other way), and a near tie joins them; a zero feature joins the
+    separable data (each where the convention lets it show, see grader.cases.telling)."""
+    offsets = f.convention.offsets()
+    if family == "tie":
+        first, out = int(rng.choice([-1, 1])), []
+        for k in range(2):
+            X, y, cert, epochs = draw_tie(rng, offsets[k % len(offsets)], first * (-1) ** k)
+            out.append(dict(X=X, y=y, offset=offsets[k % len(offsets)], max_epochs=epochs, cert=cert))
+        near = telling.near_tie(rng, f, offsets[-1])
+        return out + ([near] if near else [])
+    out = RECIPES[family](rng, offsets)
+    if family == "separable":
+        zero = telling.zero_feature(rng, f, offsets[-1])
+        out += [zero] if zero else []
     return out
 
 

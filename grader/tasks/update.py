@@ -6,12 +6,13 @@ from fractions import Fraction
 
 from rosenblatt.shared import fraction_str
 from grader.assignments import Assignment, FunctionSpec, Knobs, run
-from grader.cases import Case, DrawFailed, Expected, MAX_TRIES, shared_mistakes
+from grader.cases import Case, DrawFailed, Expected, MAX_TRIES, NEAR_MARGIN, shared_mistakes
 from grader.tasks import base
 
-# family -> the kind of each step (a method's sequence runs all of them from zero weights; a function gets one)
+# family -> the kind of each step (a method's sequence runs all of them from zero weights; a function gets one: the
+# family's own kind, except a near tie, a point at margin NEAR_MARGIN, which the tie family's last case is)
 KINDS = {"mistake": ("mistake", "mistake", "correct"), "correct": ("mistake", "correct", "correct"),
-         "tie": ("tie", "mistake", "tie"), "one-dimensional": ("mistake", "correct"),
+         "tie": ("tie", "mistake", "tie", "near"), "one-dimensional": ("mistake", "correct"),
          "fractional": ("mistake", "correct"), "input-mutation": ("mistake",), "interface": ("correct",)}
 POWERS = [Fraction(s * 2 ** e) for e in (-1, 0, 1) for s in (1, -1)]
 
@@ -35,31 +36,34 @@ def _perpendicular(rng, theta, d: int):
     return tuple(x)
 
 
-def _tie_point(rng, theta, theta0, d: int, denom: int):
-    """x with θ·x + θ₀ = 0 exactly and x dyadic: solve for a coordinate whose θ is a power of two (or, without
-    a bias, take a point perpendicular to θ)."""
+def _tie_point(rng, theta, theta0, d: int, denom: int, target: Fraction = Fraction(0)):
+    """x with θ·x + θ₀ = target exactly and x dyadic: solve for a coordinate whose θ is a power of two (or, for a
+    tie without a bias, take a point perpendicular to θ). A dyadic target keeps x exact in binary floating point."""
     js = [j for j in range(d) if theta[j] in POWERS]
     if not js:
-        return _perpendicular(rng, theta, d) if theta0 == 0 else None
+        return _perpendicular(rng, theta, d) if theta0 == 0 and target == 0 else None
     j = js[int(rng.integers(0, len(js)))]
     x = list(base.dyadic(rng, (d,), 3, denom))
     x[j] = Fraction(0)
-    x[j] = -_score(theta, theta0, x) / theta[j]
+    x[j] = (target - _score(theta, theta0, x)) / theta[j]
     return tuple(x) if abs(x[j]) <= 8 else None
 
 
-def _point(rng, f: FunctionSpec, theta, theta0, kind: str, d: int, denom: int):
-    """A point and label that make a mistake, are classified correctly, or lie on the boundary (θ ≠ 0)."""
+def _point(rng, f: FunctionSpec, theta, theta0, kind: str, d: int, denom: int, sign: int = 1):
+    """A point and label that make a mistake, are classified correctly, lie on the boundary (θ ≠ 0; label `sign`),
+    or lie at margin NEAR_MARGIN on the right side of it (a near tie, label `sign`)."""
     conv = f.convention
     if not any(theta) and theta0 == 0:  # from zero weights every point is on the boundary: the tie rule decides
         x = tuple(base.dyadic(rng, (d,), 3, denom))
-        wanted = [v for v in (-1, 1) if conv.mistake(0, v) == (kind != "correct")] or [-1, 1]
-        return x, int(wanted[int(rng.integers(0, len(wanted)))])
+        wanted = [v for v in (-1, 1) if conv.mistake(0, v) == (kind not in ("correct", "near"))] or [-1, 1]
+        return x, (sign if sign in wanted else int(wanted[int(rng.integers(0, len(wanted)))]))
     for _ in range(MAX_TRIES):
-        if kind == "tie":
-            x = _tie_point(rng, theta, theta0, d, denom) if any(theta) else tuple(base.dyadic(rng, (d,), 3, denom))
-            if x is not None:
-                return x, int(rng.choice([-1, 1]))
+        if kind in ("tie", "near"):
+            target = sign * NEAR_MARGIN if kind == "near" else Fraction(0)
+            x = _tie_point(rng, theta, theta0, d, denom, target) if any(theta) \
+                else tuple(base.dyadic(rng, (d,), 3, denom))
+            if x is not None and (kind == "tie" or _score(theta, theta0, x) == target):
+                return x, sign
             continue
         x = tuple(base.dyadic(rng, (d,), 3, denom))
         s = _score(theta, theta0, x)
@@ -87,19 +91,33 @@ def expected(f: FunctionSpec, X, y, start, step, knobs: Knobs = Knobs()) -> Expe
                     states=states)
 
 
-def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, rng, k: int) -> Case:
-    d = 1 if family == "one-dimensional" else int(rng.integers(2, 5))
-    denom = 16 if family == "fractional" else 2
-    single = family if family in ("mistake", "correct", "tie") else KINDS[family][k % len(KINDS[family])]
+def _kinds(f: FunctionSpec, family: str, k: int) -> tuple[str, ...]:
+    """The kinds of the k-th case's steps: a method's whole sequence, a function's one step."""
+    single = KINDS[family][k % len(KINDS[family])]
+    if family in ("mistake", "correct") or (family == "tie" and single != "near"):
+        single = family
     kinds = KINDS[family] if f.method else (single,)
     if f.convention.update == "either":  # a correct point tells an update that checks from one that does not
-        kinds = tuple("mistake" if kind == "correct" else kind for kind in kinds)
+        kinds = tuple({"correct": "mistake", "near": "tie"}.get(kind, kind) for kind in kinds)
+    if f.convention.tie != "mistake" or f.convention.zero_one:  # a tolerance is no mistake of a label comparison
+        kinds = tuple("tie" if kind == "near" else kind for kind in kinds)
+    return kinds
+
+
+def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, rng, k: int, first: int = 1) -> Case:
+    """The k-th case of a family. Its ties (and near ties) take the labels first, -first, first, ... in the order
+    they come across the family's cases, so that a family of two or more carries both labels."""
+    d = 1 if family == "one-dimensional" else int(rng.integers(2, 5))
+    denom = 16 if family == "fractional" else 2
+    kinds = _kinds(f, family, k)
+    ties = 0 if f.method else sum(kind in ("tie", "near") for j in range(k) for kind in _kinds(f, family, j))
     start = None if f.method else _weights(rng, f, d)
     theta, theta0 = start if start else ((Fraction(0),) * d, Fraction(0))
     X, y = [], []
     step = base.step_for(f, k, True)
     for kind in kinds:
-        x, label = _point(rng, f, theta, theta0, kind, d, denom)
+        x, label = _point(rng, f, theta, theta0, kind, d, denom, first * (-1) ** ties)
+        ties += kind in ("tie", "near")
         X.append(x)
         y.append(label)
         e = expected(f, X[-1:], y[-1:], (theta, theta0), step)
@@ -119,7 +137,8 @@ def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
     for family, _ in f.hidden:
         rng = base.hidden_rng(a, f, seed, family)
         count = 1 if family in ("input-mutation", "interface") else len(KINDS[family])
-        out += [_case(a, f, family, False, base.case_id(a, f, family, k + 1), rng, k) for k in range(count)]
+        first = int(rng.choice([-1, 1]))  # the label of the family's first tie, from the seed
+        out += [_case(a, f, family, False, base.case_id(a, f, family, k + 1), rng, k, first) for k in range(count)]
     return out
 
 
