@@ -1,5 +1,6 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
-`a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, and dead code dropped (never executed)."""
+`a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
+`while not c:`, and dead code dropped (never executed)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,15 @@ def _quiet(stmt: ast.stmt) -> bool:
         if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _QUIET:
             return True
     return False
+
+
+def _negative(test: ast.expr) -> bool:
+    """The one of each pair of opposite comparisons an if/else is turned around on (`<=` of `<` and `<=`, `!=`,
+    `not in`, `is not`), so that `if c: A else: B` and `if not c: B else: A` read alike however `c` is written."""
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _TURNED)
+
+
+_TURNED = (ast.LtE, ast.NotEq, ast.NotIn, ast.IsNot)
 
 
 def _counter(stmt: ast.stmt, names: set[str]) -> bool:
@@ -93,11 +103,18 @@ class Canon(ast.NodeTransformer):
         node = self.generic_visit(node)
         if node.orelse and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
             node.test, node.body, node.orelse = node.test.operand, node.orelse, node.body
+        elif node.orelse and _negative(node.test):  # `if a <= b: A else: B` as `if b < a: B else: A`
+            node.test = self.visit_UnaryOp(ast.UnaryOp(ast.Not(), node.test))
+            node.body, node.orelse = node.orelse, node.body
         return node
 
     def visit_While(self, node: ast.While) -> ast.AST | None:
         if _constant_test(node.test) is False:
             return None
+        first = node.body[0] if node.body else None
+        if _constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
+                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
+            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
         node = self.generic_visit(node)
         names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
         node.body = [s for s in node.body if not _counter(s, names)]

@@ -51,8 +51,9 @@ class Result:
         return pair.score >= self.options.threshold
 
 
-def _read(named: list[tuple[str, Path, bool]], graded: tuple[str, ...], jobs: int) -> list[Source]:
-    args = [(name, str(path), graded, archive) for name, path, archive in named]
+def _read(named: list[tuple[str, Path, bool]], graded: tuple[str, ...], jobs: int,
+          template: frozenset[int]) -> list[Source]:
+    args = [(name, str(path), graded, archive, template) for name, path, archive in named]
     if jobs == 1 or len(args) < 32:
         return [fingerprint(*a) for a in args]
     with ProcessPoolExecutor(max_workers=jobs) as pool:  # plain data both ways; nothing of a student's runs
@@ -63,8 +64,8 @@ def compare(term: list[tuple[str, Path]], options: Options, archive: list[tuple[
     """Compare this term's submissions with each other and with the archive's (never archive with archive)."""
     template = template_prints(list(options.templates), options.handout)
     named = [(n, p, False) for n, p in term] + [(n, p, True) for n, p in archive]
-    sources = _read(named, options.graded, options.jobs)
-    prints = own_prints(sources, template, options.common, COMMON_FLOOR)
+    sources = _read(named, options.graded, options.jobs, template)
+    prints = own_prints(sources, options.common, COMMON_FLOOR)
     keep = _listed(scored(prints, [s.archive for s in sources], LEAST), [s.name for s in sources], options.threshold)
     found = [matched(sources, prints, i, j, s) for s, i, j in keep]
     return Result(tuple(sources), tuple(found), options, tuple(len(p) for p in prints))

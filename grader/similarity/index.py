@@ -24,9 +24,9 @@ class Pair:
     matches: tuple[tuple[tuple[int, int], tuple[int, int]], ...]  # ((a first, a last), (b first, b last)) lines
 
 
-def own_prints(sources: list[Source], template: set[int], share: float, floor: int) -> list[set[int]]:
-    """Each submission's fingerprints less the template's and those more than `share` of this term has
-    (and more than `floor` submissions: a small class never subtracts a pair's own code)."""
+def own_prints(sources: list[Source], share: float, floor: int) -> list[set[int]]:
+    """Each submission's fingerprints (the template's are already out) less those more than `share` of this term
+    has (and more than `floor` submissions: a small class never subtracts a pair's own code)."""
     df: dict[int, int] = defaultdict(int)
     for s in sources:
         if not s.archive:
@@ -34,7 +34,7 @@ def own_prints(sources: list[Source], template: set[int], share: float, floor: i
                 df[fp] += 1
     term = sum(not s.archive for s in sources)
     limit = max(share * term, floor)
-    return [{fp for fp in s.prints if fp not in template and df[fp] <= limit} for s in sources]
+    return [{fp for fp in s.prints if df[fp] <= limit} for s in sources]
 
 
 def candidates(prints: list[set[int]], archive: list[bool]) -> set[tuple[int, int]]:

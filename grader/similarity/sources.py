@@ -9,7 +9,7 @@ from pathlib import Path
 from rosenblatt.shared import UsageError
 from grader.intake import NotebookError, assemble, read_submission
 from grader.similarity.tokens import units
-from grader.similarity.winnow import fingerprints
+from grader.similarity.winnow import all_grams, fingerprints
 
 _FENCE = re.compile(r"^```(?:python|py)\s*\n(.*?)^```", re.S | re.M)
 
@@ -24,6 +24,7 @@ class Source:
     why_not: str = ""  # non-empty: not compared, and the reason
     cells: tuple[tuple[int, int] | None, ...] = ()  # for a notebook: text line k -> (cell, line in cell)
     archive: bool = False  # an earlier term's: compared with this term only
+    given: int = 0  # fingerprints left out as the template's (the course's code, not the student's)
 
 
 def _code(filename: str, raw: bytes) -> tuple[str, tuple]:
@@ -38,14 +39,16 @@ def _code(filename: str, raw: bytes) -> tuple[str, tuple]:
     return raw.decode("utf-8", errors="replace"), ()
 
 
-def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = False) -> Source:
-    """Read and fingerprint one submission (plain data in and out, so it can run in a worker process)."""
+def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = False,
+                template: frozenset[int] = frozenset()) -> Source:
+    """Read and fingerprint one submission, less the template (plain data in and out, so it can run in a worker
+    process)."""
     raw, filename, why = read_submission(Path(path))
     if why:
         return Source(name, "", {}, why, archive=archive)
     try:
         text, cells = _code(filename, raw)
-        prints = fingerprints(units(text, graded))
+        prints, given = fingerprints(units(text, graded), template=template)
     except NotebookError as err:
         return Source(name, "", {}, str(err), archive=archive)
     except (SyntaxError, ValueError) as err:
@@ -53,13 +56,13 @@ def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = F
                       archive=archive)
     except (RecursionError, MemoryError):
         return Source(name, "", {}, "the code is nested too deeply to compare", archive=archive)
-    if not prints:
+    if not prints and not given:
         return Source(name, text, {}, "too little code to compare", cells, archive)
-    return Source(name, text, prints, "", cells, archive)
+    return Source(name, text, prints, "", cells, archive, given)
 
 
-def template_prints(paths: list[Path], handout: str | None) -> set[int]:
-    """Fingerprints of the starter code: each --template file (.py or .ipynb) and the handout's Python blocks."""
+def template_prints(paths: list[Path], handout: str | None) -> frozenset[int]:
+    """Every k-gram of the starter code: each --template file (.py or .ipynb) and the handout's Python blocks."""
     texts: list[tuple[str, str]] = []
     for p in paths:
         raw, filename, why = read_submission(p)
@@ -74,8 +77,8 @@ def template_prints(paths: list[Path], handout: str | None) -> set[int]:
     found: set[int] = set()
     for where, text in texts:
         try:
-            found |= set(fingerprints(units(text)))
+            found |= all_grams(units(text))
         except (SyntaxError, ValueError, RecursionError):
             if not where.endswith(".md"):  # a handout block may be a sketch: it adds what it can
                 raise UsageError(f"--template {where}: the starter code does not parse as Python") from None
-    return found
+    return frozenset(found)

@@ -89,6 +89,7 @@ class Emitter(_Operators):
         self.functions = _functions(tree)
         self.stack: list[str] = []
         self.bound: list[dict[str, list[Token]]] = []  # per inlined helper: parameter -> the argument's tokens
+        self.prelude: list[list[Token]] = []  # per statement being emitted: the inlined helpers' statements
 
     def emit(self, node: ast.AST, line: int) -> list[Token]:
         line = getattr(node, "lineno", line)
@@ -114,11 +115,16 @@ class Emitter(_Operators):
         return out
 
     def block(self, stmts: list[ast.stmt], line: int) -> list[Token]:
-        """Statements in order, except that a run of independent assignments is put in one canonical order."""
+        """Statements in order, except that a run of independent assignments is put in one canonical order, and
+        a plain copy (`a = b`, `a, b = c, d`) is left out (it renames, and names do not count)."""
         out: list[Token] = []
         run: list[_Step] = []
         for stmt in stmts:
-            step = _Step(stmt, self.emit(stmt, line))
+            if _plain_copy(stmt):
+                continue
+            self.prelude.append([])  # the bodies of helpers this statement calls, emitted before it
+            tokens = self.emit(stmt, line)
+            step = _Step(stmt, self.prelude.pop() + tokens)
             if run and not step.independent_of(run):
                 out += _sorted_run(run)
                 run = []
@@ -167,10 +173,27 @@ class Emitter(_Operators):
             self.bound.pop()
 
     def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
-        """A helper's body as if written at the call: its final `return VALUE` is just the value."""
-        if body and isinstance(body[-1], ast.Return) and body[-1].value is not None:
-            return self.block(body[:-1], line) + self.emit(body[-1].value, line)
-        return self.block(body, line)
+        """A helper's body as if written at the call: its statements before the statement that calls it, and its
+        final `return VALUE` as the value (`a, b = helper(a, b)` reads as the helper's body, then `a, b = ...`)."""
+        value = body and isinstance(body[-1], ast.Return) and body[-1].value is not None
+        statements = self.block(body[:-1] if value else body, line)
+        if self.prelude:
+            self.prelude[-1].extend(statements)
+            statements = []
+        return statements + (self.emit(body[-1].value, line) if value else [])
+
+
+def _names(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) or (isinstance(node, (ast.Tuple, ast.List))
+                                          and all(isinstance(e, ast.Name) for e in node.elts))
+
+
+def _plain_copy(stmt: ast.stmt) -> bool:
+    """`a = b` or `a, b = c, d`: names given other names (an inlined helper's arguments, a renamed result)."""
+    if not (isinstance(stmt, ast.Assign) and all(_names(t) for t in stmt.targets) and _names(stmt.value)):
+        return False
+    given = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
+    return not any(isinstance(n, ast.Name) and n.id in given for t in stmt.targets for n in ast.walk(t))  # a swap
 
 
 def _key(tokens: list[Token]) -> str:
