@@ -62,7 +62,7 @@ def _register_similarity(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--archive", type=Path, nargs="+", default=[], metavar="DIR",
                    help="earlier terms' submissions: compared with this term's, not with each other")
     p.add_argument("--threshold", type=float, default=None, metavar="S",
-                   help="flag pairs scoring at least S, in (0, 1] (default 0.5; see docs/similarity.md)")
+                   help="flag pairs scoring at least S, in (0, 1] (default 0.45; see docs/similarity.md)")
     p.add_argument("--common", type=float, default=None, metavar="SHARE",
                    help="subtract code that more than SHARE of the class has (default 0.2), as MOSS's -m")
     p.add_argument("--jobs", type=int, default=None, help="processes reading submissions (default: min(4, cores))")

@@ -11,7 +11,7 @@ from rosenblatt.shared import UsageError
 from grader.similarity.index import Pair, matched, own_prints, scored
 from grader.similarity.sources import Source, fingerprint, template_prints
 
-THRESHOLD = 0.5  # flag a pair when at least half of the smaller one's own fingerprints are in the other
+THRESHOLD = 0.45  # flag a pair whose score (each one's own fingerprints in the other: geometric mean) is at least
 COMMON = 0.2  # a fingerprint more than this share of the class has is the course's, not a student's
 COMMON_FLOOR = 10  # ... and only if more than this many submissions have it (MOSS -m defaults to 10)
 LEAST = 12  # a score counts at least this many fingerprints: two short files cannot look alike by chance alone
