@@ -34,6 +34,12 @@ def _quiet(stmt: ast.stmt) -> bool:
     return False
 
 
+def _initial(stmt: ast.stmt, counters: set[str]) -> bool:
+    """`i = 0` (a literal) for one of a loop's counters."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id in counters and isinstance(stmt.value, ast.Constant))
+
+
 def _negative(test: ast.expr) -> bool:
     """The one of each pair of opposite comparisons an if/else is turned around on (`<=` of `<` and `<=`, `!=`,
     `not in`, `is not`), so that `if c: A else: B` and `if not c: B else: A` read alike however `c` is written."""
@@ -69,6 +75,8 @@ class Canon(ast.NodeTransformer):
                 out.extend(self.block([ast.copy_location(rest, stmt)]))
                 break
             new = self.visit(stmt)
+            if out and getattr(new, "counters", None) and _initial(out[-1], new.counters):
+                out.pop()  # `i = 0` before `while i < n: ... i += 1`: the bookkeeping of a `for`, as the `i += 1`
             out.extend(new if isinstance(new, list) else [new] if new is not None else [])
             if isinstance(stmt, _EXITS):
                 break  # what follows never runs
@@ -117,7 +125,9 @@ class Canon(ast.NodeTransformer):
             node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
         node = self.generic_visit(node)
         names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
-        node.body = [s for s in node.body if not _counter(s, names)]
+        kept = [s for s in node.body if not _counter(s, names)]
+        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
+        node.body = kept
         return node
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:

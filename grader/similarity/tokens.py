@@ -84,8 +84,8 @@ class _Operators:
 class Emitter(_Operators):
     """Turns canonical trees into token streams; one per submission."""
 
-    def __init__(self, tree: ast.Module):
-        self.own, self.own_attrs = _own_names(tree)
+    def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]]):
+        self.own, self.own_attrs = own  # the student's names, read before canonical rewrites drop their stores
         self.functions = _functions(tree)
         self.stack: list[str] = []
         self.bound: list[dict[str, list[Token]]] = []  # per inlined helper: parameter -> the argument's tokens
@@ -124,6 +124,8 @@ class Emitter(_Operators):
                 continue
             self.prelude.append([])  # the bodies of helpers this statement calls, emitted before it
             tokens = self.emit(stmt, line)
+            if _renames(stmt, tokens, self.functions):
+                tokens = []  # `a, b = helper(a, b)` once the helper's body is out: a plain copy of its result
             step = _Step(stmt, self.prelude.pop() + tokens)
             if run and not step.independent_of(run):
                 out += _sorted_run(run)
@@ -173,8 +175,9 @@ class Emitter(_Operators):
             self.bound.pop()
 
     def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
-        """A helper's body as if written at the call: its statements before the statement that calls it, and its
-        final `return VALUE` as the value (`a, b = helper(a, b)` reads as the helper's body, then `a, b = ...`)."""
+        """A helper's body as if written at the call by hand, its parameters read as the arguments given: its
+        statements before the statement that calls it, and its final `return VALUE` as the value
+        (`a, b = helper(x[i], a, b)` reads as the helper's body on `x[i]`, then `a, b = ...`)."""
         value = body and isinstance(body[-1], ast.Return) and body[-1].value is not None
         statements = self.block(body[:-1] if value else body, line)
         if self.prelude:
@@ -194,6 +197,12 @@ def _plain_copy(stmt: ast.stmt) -> bool:
         return False
     given = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
     return not any(isinstance(n, ast.Name) and n.id in given for t in stmt.targets for n in ast.walk(t))  # a swap
+
+
+def _renames(stmt: ast.stmt, tokens: list[Token], functions: dict[str, ast.AST]) -> bool:
+    """An assignment of an inlined helper's result that, its body emitted before it, only names names."""
+    return (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
+            and _callee(stmt.value, functions) is not None and {t for t, _ in tokens} <= {"Assign", "Tuple", "V"})
 
 
 def _key(tokens: list[Token]) -> str:
@@ -233,8 +242,10 @@ def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
 
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
     function no other function calls, and the module's remaining top-level code."""
-    tree = canonical(ast.parse(source))
-    em = Emitter(tree)
+    tree = ast.parse(source)
+    own = _own_names(tree)
+    tree = canonical(tree)
+    em = Emitter(tree, own)
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
     roots = [em.functions[g] for g in graded if g in em.functions]
     roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]
