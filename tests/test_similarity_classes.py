@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from grader import similarity
 
 STEP = '''
@@ -118,3 +120,29 @@ def margin(X, y, theta, theta_0):
     score = {frozenset((names[p.a], names[p.b])): p.score for p in result.pairs}
     assert score[frozenset(("copy", "source"))] == 1.0
     assert 0 < score[frozenset(("copy", "part"))] < 1.0
+
+
+def test_fingerprinting_spread_elsewhere_gives_the_same_result(tmp_path):
+    folder = Path(__file__).parent / "similarity_cases"
+    subs = [(p.stem, p) for p in sorted(folder.glob("*.py"))]
+    sent = []
+
+    def spread(fn, tasks):  # what a cluster does with the tasks, with their plain data checked on the way
+        sent.extend(tasks)
+        assert all(isinstance(raw, bytes) for task in tasks for _, raw, *_ in task)
+        return [fn(task) for task in tasks]
+
+    here = similarity.document(similarity.compare(subs, similarity.Options()))
+    there = similarity.document(similarity.compare(subs, similarity.Options(), spread=spread))
+    assert sent and here == there
+
+
+@pytest.mark.slow
+def test_the_command_runs_on_a_local_dask_cluster(tmp_path):
+    pytest.importorskip("distributed")
+    from exercises.cli.main import main
+
+    folder = Path(__file__).parent / "similarity_cases"
+    assert main(["similarity", str(folder), "--out", str(tmp_path / "a"), "--cluster", "local:1"]) == 0
+    assert main(["similarity", str(folder), "--out", str(tmp_path / "b"), "--jobs", "1"]) == 0
+    assert (tmp_path / "a" / "similarity.json").read_bytes() == (tmp_path / "b" / "similarity.json").read_bytes()

@@ -43,7 +43,35 @@ def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = F
                 template: frozenset[int] = frozenset()) -> Source:
     """Read and fingerprint one submission, less the template (plain data in and out, so it can run in a worker
     process)."""
-    raw, filename, why = read_submission(Path(path))
+    return fingerprint_read(name, *read_submission(Path(path)), graded, archive, template)
+
+
+def read(name: str, path: str, graded: tuple[str, ...], archive: bool, template: frozenset[int]) -> tuple:
+    """One submission read here, for a worker elsewhere: (name, its bytes, file name, why not, …) as plain data."""
+    return (name, *read_submission(Path(path)), graded, archive, template)
+
+
+def fingerprint_many(batch: list[tuple]) -> list[tuple]:
+    """A worker's share (of `read` tuples): each submission's Source as a plain tuple, nothing but str, int,
+    bool, tuple and dict of them (a Dask worker's answer crosses the network)."""
+    out = []
+    for args in batch:
+        s = fingerprint_read(*args)
+        out.append((s.name, s.text, tuple((h, lo, hi) for h, (lo, hi) in s.prints.items()), s.why_not, s.cells,
+                    s.archive, s.given))
+    return out
+
+
+def from_plain(t: tuple) -> Source:
+    """The Source `fingerprint_many` sent, checked for shape as it is rebuilt."""
+    name, text, prints, why, cells, archive, given = t
+    return Source(str(name), str(text), {int(h): (int(lo), int(hi)) for h, lo, hi in prints}, str(why),
+                  tuple(None if c is None else (int(c[0]), int(c[1])) for c in cells), bool(archive), int(given))
+
+
+def fingerprint_read(name: str, raw: bytes, filename: str, why: str, graded: tuple[str, ...], archive: bool,
+                     template: frozenset[int]) -> Source:
+    """Fingerprint one submission already read (its bytes, its file name, or why it could not be read)."""
     if why:
         return Source(name, "", {}, why, archive=archive)
     try:
