@@ -174,8 +174,8 @@ def dead_names(tree: ast.AST) -> set[str]:
     return stored - loaded
 
 
-def canonical(tree: ast.Module) -> ast.Module:
-    """The module rewritten in place to its canonical form (and returned)."""
-    canon = Canon(dead_names(tree))
+def canonical(tree: ast.Module, dead: set[str] | None = None) -> ast.Module:
+    """The module rewritten in place to its canonical form (and returned); `dead`: its dead_names, if known."""
+    canon = Canon(dead_names(tree) if dead is None else dead)
     tree.body = canon.block(tree.body)
     return tree

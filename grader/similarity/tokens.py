@@ -16,14 +16,22 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
 
 
-def _own_names(tree: ast.AST) -> tuple[set[str], set[str]]:
-    """The identifiers the student chose: (names: assigned, arguments, functions, classes, imports;
-    attributes: those the code sets, and its functions and classes, as methods are called by attribute)."""
+def _survey(tree: ast.AST) -> tuple[set[str], set[str], set[str]]:
+    """In one walk: the identifiers the student chose (names: assigned, arguments, functions, classes, imports;
+    attributes: those the code sets, and its functions and classes, as methods are called by attribute), and the
+    names assigned somewhere and read nowhere (dead stores)."""
     names: set[str] = set()
     attrs: set[str] = set()
+    stored: set[str] = set()
+    loaded: set[str] = set()
     for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.add(n.id)
+        if isinstance(n, ast.Name):
+            if isinstance(n.ctx, ast.Store):
+                stored.add(n.id)
+            else:
+                loaded.add(n.id)
+            if isinstance(n.ctx, (ast.Store, ast.Del)):
+                names.add(n.id)
         elif isinstance(n, ast.arg):
             names.add(n.arg)
         elif isinstance(n, (*_DEFS, ast.ClassDef)):
@@ -33,7 +41,9 @@ def _own_names(tree: ast.AST) -> tuple[set[str], set[str]]:
             attrs.add(n.attr)
         elif isinstance(n, ast.alias):
             names.add((n.asname or n.name).split(".")[0])
-    return names, attrs
+        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+            loaded.add(n.target.id)
+    return names, attrs, stored - loaded
 
 
 def _functions(tree: ast.Module) -> dict[str, ast.AST]:
@@ -243,9 +253,9 @@ def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
     function no other function calls, and the module's remaining top-level code."""
     tree = ast.parse(source)
-    own = _own_names(tree)
-    tree = canonical(tree)
-    em = Emitter(tree, own)
+    names, attrs, dead = _survey(tree)
+    tree = canonical(tree, dead)
+    em = Emitter(tree, (names, attrs))
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
     roots = [em.functions[g] for g in graded if g in em.functions]
     roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]
