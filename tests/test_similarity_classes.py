@@ -146,3 +146,12 @@ def test_the_command_runs_on_a_local_dask_cluster(tmp_path):
     assert main(["similarity", str(folder), "--out", str(tmp_path / "a"), "--cluster", "local:1"]) == 0
     assert main(["similarity", str(folder), "--out", str(tmp_path / "b"), "--jobs", "1"]) == 0
     assert (tmp_path / "a" / "similarity.json").read_bytes() == (tmp_path / "b" / "similarity.json").read_bytes()
+
+
+def test_a_guard_and_its_if_else_read_alike_on_a_negative_comparison(tmp_path):
+    guard = ("def step(x, label, theta, theta_0):\n    if label * (x @ theta + theta_0) <= 0:\n"
+             "        return theta + label * x, theta_0 + label\n    return theta, theta_0\n")
+    turned = ("def step(x, label, theta, theta_0):\n    if not label * (x @ theta + theta_0) > 0:\n"
+              "        return theta + label * x, theta_0 + label\n    else:\n        return theta, theta_0\n")
+    base = "import numpy as np\n" + guard + TRAIN + PREDICT
+    assert _score(tmp_path, base, base.replace(guard, turned)) == 1.0

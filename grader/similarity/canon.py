@@ -74,6 +74,11 @@ class Canon(ast.NodeTransformer):
                 rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
                 out.extend(self.block([ast.copy_location(rest, stmt)]))
                 break
+            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], ast.Return) \
+                    and k + 1 < len(stmts):  # a guard `if c: return a` then the rest: the rest is its else
+                whole = ast.If(test=stmt.test, body=stmt.body, orelse=stmts[k + 1:])
+                out.extend(self.block([ast.copy_location(whole, stmt)]))
+                break
             new = self.visit(stmt)
             if out and getattr(new, "counters", None) and _initial(out[-1], new.counters):
                 out.pop()  # `i = 0` before `while i < n: ... i += 1`: the bookkeeping of a `for`, as the `i += 1`
