@@ -132,7 +132,7 @@ def write_class(folder: Path, size: int, seed: int = 0) -> set[frozenset[str]]:
 def all_pairs(result: similarity.Result) -> tuple[float, set[frozenset[str]]]:
     """The baseline: the same fingerprints and subtraction, then every pair scored in full."""
     start = time.perf_counter()
-    prints = own_prints(list(result.sources), set(), result.options.common, COMMON_FLOOR)
+    prints = own_prints(list(result.sources), result.options.common, COMMON_FLOOR)
     names = [s.name for s in result.sources]
     flagged = set()
     for i, j in combinations(range(len(prints)), 2):

@@ -62,10 +62,13 @@ def _register_similarity(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--archive", type=Path, nargs="+", default=[], metavar="DIR",
                    help="earlier terms' submissions: compared with this term's, not with each other")
     p.add_argument("--threshold", type=float, default=None, metavar="S",
-                   help="flag pairs scoring at least S, in (0, 1] (default 0.5; see docs/similarity.md)")
+                   help="flag pairs scoring at least S, in (0, 1] (default 0.45; see docs/similarity.md)")
     p.add_argument("--common", type=float, default=None, metavar="SHARE",
                    help="subtract code that more than SHARE of the class has (default 0.2), as MOSS's -m")
     p.add_argument("--jobs", type=int, default=None, help="processes reading submissions (default: min(4, cores))")
+    p.add_argument("--cluster", metavar="ADDRESS|local:N",
+                   help="fingerprint the submissions on a Dask cluster's workers (a scheduler address or local:N); "
+                        "they are read, paired and scored here (needs rosenblatt[cluster])")
     p.set_defaults(run=run_similarity)
 
 
@@ -167,7 +170,8 @@ def run_similarity(args: argparse.Namespace) -> int:
         common=defaults["common"] if args.common is None else args.common,
         graded=a.names if a else (), handout=a.handout if a else None, templates=tuple(args.template),
         jobs=min(4, os.cpu_count() or 1) if args.jobs is None else args.jobs)
-    result = similarity.compare([(s.name, s.path) for s in term], options, archive)
+    result = _similarity_on(args.cluster, lambda spread: similarity.compare(
+        [(s.name, s.path) for s in term], options, archive, spread))
     doc = similarity.write(args.out, result)
     flagged = sum(p["flagged"] for p in doc["pairs"])
     print(f"compared {doc['compared']} submissions ({len(archive)} from earlier terms): {flagged} pair"
@@ -176,6 +180,19 @@ def run_similarity(args: argparse.Namespace) -> int:
     for s in doc["not_compared"]:
         print(f"not compared: {display_name(s['name'])}: {s['why']}", file=sys.stderr)
     return 0
+
+
+def _similarity_on(spec: str | None, compare):
+    """`compare(spread)` here, or with its fingerprinting spread over a Dask cluster's workers."""
+    if not spec:
+        return compare(None)
+    from grader import cluster
+
+    client = cluster.connect(spec)
+    try:
+        return compare(lambda fn, tasks: client.gather(client.map(fn, tasks, pure=False, retries=cluster.RETRIES)))
+    finally:
+        cluster.close(client)
 
 
 def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress, names: dict) -> list[dict]:

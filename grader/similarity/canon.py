@@ -1,5 +1,6 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
-`a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, and dead code dropped (never executed)."""
+`a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
+`while not c:`, and dead code dropped (never executed)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,21 @@ def _quiet(stmt: ast.stmt) -> bool:
     return False
 
 
+def _initial(stmt: ast.stmt, counters: set[str]) -> bool:
+    """`i = 0` (a literal) for one of a loop's counters."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id in counters and isinstance(stmt.value, ast.Constant))
+
+
+def _negative(test: ast.expr) -> bool:
+    """The one of each pair of opposite comparisons an if/else is turned around on (`<=` of `<` and `<=`, `!=`,
+    `not in`, `is not`), so that `if c: A else: B` and `if not c: B else: A` read alike however `c` is written."""
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _TURNED)
+
+
+_TURNED = (ast.LtE, ast.NotEq, ast.NotIn, ast.IsNot)
+
+
 def _counter(stmt: ast.stmt, names: set[str]) -> bool:
     """`i += 1` / `i = i + 1` on a name the loop test reads: the bookkeeping of a `while` written for a `for`."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
@@ -58,7 +74,14 @@ class Canon(ast.NodeTransformer):
                 rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
                 out.extend(self.block([ast.copy_location(rest, stmt)]))
                 break
+            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], ast.Return) \
+                    and k + 1 < len(stmts):  # a guard `if c: return a` then the rest: the rest is its else
+                whole = ast.If(test=stmt.test, body=stmt.body, orelse=stmts[k + 1:])
+                out.extend(self.block([ast.copy_location(whole, stmt)]))
+                break
             new = self.visit(stmt)
+            if out and getattr(new, "counters", None) and _initial(out[-1], new.counters):
+                out.pop()  # `i = 0` before `while i < n: ... i += 1`: the bookkeeping of a `for`, as the `i += 1`
             out.extend(new if isinstance(new, list) else [new] if new is not None else [])
             if isinstance(stmt, _EXITS):
                 break  # what follows never runs
@@ -93,14 +116,23 @@ class Canon(ast.NodeTransformer):
         node = self.generic_visit(node)
         if node.orelse and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
             node.test, node.body, node.orelse = node.test.operand, node.orelse, node.body
+        elif node.orelse and _negative(node.test):  # `if a <= b: A else: B` as `if b < a: B else: A`
+            node.test = self.visit_UnaryOp(ast.UnaryOp(ast.Not(), node.test))
+            node.body, node.orelse = node.orelse, node.body
         return node
 
     def visit_While(self, node: ast.While) -> ast.AST | None:
         if _constant_test(node.test) is False:
             return None
+        first = node.body[0] if node.body else None
+        if _constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
+                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
+            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
         node = self.generic_visit(node)
         names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
-        node.body = [s for s in node.body if not _counter(s, names)]
+        kept = [s for s in node.body if not _counter(s, names)]
+        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
+        node.body = kept
         return node
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
@@ -147,8 +179,8 @@ def dead_names(tree: ast.AST) -> set[str]:
     return stored - loaded
 
 
-def canonical(tree: ast.Module) -> ast.Module:
-    """The module rewritten in place to its canonical form (and returned)."""
-    canon = Canon(dead_names(tree))
+def canonical(tree: ast.Module, dead: set[str] | None = None) -> ast.Module:
+    """The module rewritten in place to its canonical form (and returned); `dead`: its dead_names, if known."""
+    canon = Canon(dead_names(tree) if dead is None else dead)
     tree.body = canon.block(tree.body)
     return tree

@@ -6,12 +6,13 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from rosenblatt.shared import UsageError
 from grader.similarity.index import Pair, matched, own_prints, scored
-from grader.similarity.sources import Source, fingerprint, template_prints
+from grader.similarity.sources import Source, fingerprint, fingerprint_many, from_plain, read, template_prints
 
-THRESHOLD = 0.5  # flag a pair when at least half of the smaller one's own fingerprints are in the other
+THRESHOLD = 0.45  # flag a pair whose score (each one's own fingerprints in the other: geometric mean) is at least
 COMMON = 0.2  # a fingerprint more than this share of the class has is the course's, not a student's
 COMMON_FLOOR = 10  # ... and only if more than this many submissions have it (MOSS -m defaults to 10)
 LEAST = 12  # a score counts at least this many fingerprints: two short files cannot look alike by chance alone
@@ -51,20 +52,30 @@ class Result:
         return pair.score >= self.options.threshold
 
 
-def _read(named: list[tuple[str, Path, bool]], graded: tuple[str, ...], jobs: int) -> list[Source]:
-    args = [(name, str(path), graded, archive) for name, path, archive in named]
+Spread = Callable[[Callable[[list[tuple]], list[tuple]], list[list[tuple]]], list[list[tuple]]]
+BATCH = 64  # submissions per task on a cluster
+
+
+def _read(named: list[tuple[str, Path, bool]], graded: tuple[str, ...], jobs: int,
+          template: frozenset[int], spread: Spread | None = None) -> list[Source]:
+    args = [(name, str(path), graded, archive, template) for name, path, archive in named]
+    if spread is not None:  # read here, fingerprinted on the cluster's workers: only plain data either way
+        tasks = [[read(*a) for a in args[k:k + BATCH]] for k in range(0, len(args), BATCH)]
+        return [from_plain(t) for done in spread(fingerprint_many, tasks) for t in done]
     if jobs == 1 or len(args) < 32:
         return [fingerprint(*a) for a in args]
     with ProcessPoolExecutor(max_workers=jobs) as pool:  # plain data both ways; nothing of a student's runs
         return list(pool.map(fingerprint, *zip(*args), chunksize=max(1, len(args) // (8 * jobs))))
 
 
-def compare(term: list[tuple[str, Path]], options: Options, archive: list[tuple[str, Path]] = ()) -> Result:
-    """Compare this term's submissions with each other and with the archive's (never archive with archive)."""
+def compare(term: list[tuple[str, Path]], options: Options, archive: list[tuple[str, Path]] = (),
+            spread: Spread | None = None) -> Result:
+    """Compare this term's submissions with each other and with the archive's (never archive with archive).
+    `spread(fn, tasks)`, if given, runs `fn` on each task elsewhere (a cluster) and returns their answers in order."""
     template = template_prints(list(options.templates), options.handout)
     named = [(n, p, False) for n, p in term] + [(n, p, True) for n, p in archive]
-    sources = _read(named, options.graded, options.jobs)
-    prints = own_prints(sources, template, options.common, COMMON_FLOOR)
+    sources = _read(named, options.graded, options.jobs, template, spread)
+    prints = own_prints(sources, options.common, COMMON_FLOOR)
     keep = _listed(scored(prints, [s.archive for s in sources], LEAST), [s.name for s in sources], options.threshold)
     found = [matched(sources, prints, i, j, s) for s, i, j in keep]
     return Result(tuple(sources), tuple(found), options, tuple(len(p) for p in prints))

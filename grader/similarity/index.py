@@ -3,6 +3,7 @@ compared, and what the template gives or much of the class shares is subtracted 
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from itertools import combinations
@@ -15,7 +16,7 @@ RARE = 64  # a fingerprint at most this many submissions share proposes pairs; c
 
 @dataclass(frozen=True)
 class Pair:
-    """Two submissions, how much of the smaller one's own code the other has, and where."""
+    """Two submissions, how much of each one's own code the other has, and where."""
 
     a: int  # index into the sources
     b: int
@@ -24,9 +25,9 @@ class Pair:
     matches: tuple[tuple[tuple[int, int], tuple[int, int]], ...]  # ((a first, a last), (b first, b last)) lines
 
 
-def own_prints(sources: list[Source], template: set[int], share: float, floor: int) -> list[set[int]]:
-    """Each submission's fingerprints less the template's and those more than `share` of this term has
-    (and more than `floor` submissions: a small class never subtracts a pair's own code)."""
+def own_prints(sources: list[Source], share: float, floor: int) -> list[set[int]]:
+    """Each submission's fingerprints (the template's are already out) less those more than `share` of this term
+    has (and more than `floor` submissions: a small class never subtracts a pair's own code)."""
     df: dict[int, int] = defaultdict(int)
     for s in sources:
         if not s.archive:
@@ -34,7 +35,7 @@ def own_prints(sources: list[Source], template: set[int], share: float, floor: i
                 df[fp] += 1
     term = sum(not s.archive for s in sources)
     limit = max(share * term, floor)
-    return [{fp for fp in s.prints if fp not in template and df[fp] <= limit} for s in sources]
+    return [{fp for fp in s.prints if df[fp] <= limit} for s in sources]
 
 
 def candidates(prints: list[set[int]], archive: list[bool]) -> set[tuple[int, int]]:
@@ -66,8 +67,9 @@ def _merge(spans: list[tuple[tuple[int, int], tuple[int, int]]]) -> tuple:
 
 
 def score(shared: int, size_a: int, size_b: int, least: int) -> float:
-    """The share of the smaller submission's own fingerprints found in the other (at least `least` counted)."""
-    return min(1.0, shared / max(min(size_a, size_b), least, 1))
+    """The geometric mean of the two shares: of a's own fingerprints in b, and of b's in a (Ochiai's coefficient;
+    at least `least` counted). A small file wholly inside a large one scores below a copy of the large one."""
+    return min(1.0, shared / max(math.sqrt(size_a * size_b), least, 1))
 
 
 def scored(prints: list[set[int]], archive: list[bool], least: int) -> list[tuple[float, int, int, int]]:

@@ -38,6 +38,18 @@ def _pair(result: Result, p: Pair) -> dict:
 
 
 NOTHING_OWN = "all of its code is the template's or common to the class: nothing of its own to compare"
+MOSTLY = 0.5  # a submission at least this share of whose fingerprints are the template's is listed as such
+
+
+def _template(result: Result) -> list[dict]:
+    """This term's submissions that are mostly the template (with a published solution as --template: mostly that
+    solution), with the template's share of their fingerprints and how many of their own are left."""
+    out = []
+    for s, own in zip(result.sources, result.own):
+        total = s.given + len(s.prints)
+        if not s.archive and not s.why_not and total and s.given >= MOSTLY * total:
+            out.append({"name": s.name, "share": round(s.given / total, 4), "own": own})
+    return sorted(out, key=lambda t: (-t["share"], t["name"]))
 
 
 def document(result: Result) -> dict:
@@ -50,7 +62,7 @@ def document(result: Result) -> dict:
             "threshold": o.threshold, "common_share": o.common,
             "compared": sum(not s.why_not for s in result.sources),
             "submissions": sorted(s.name for s in result.sources if not s.archive),
-            "not_compared": sorted(skipped, key=lambda s: s["name"]),
+            "not_compared": sorted(skipped, key=lambda s: s["name"]), "template": _template(result),
             "generator": {"name": "rosenblatt", "version": __version__}}
 
 

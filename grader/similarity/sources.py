@@ -9,7 +9,7 @@ from pathlib import Path
 from rosenblatt.shared import UsageError
 from grader.intake import NotebookError, assemble, read_submission
 from grader.similarity.tokens import units
-from grader.similarity.winnow import fingerprints
+from grader.similarity.winnow import all_grams, fingerprints
 
 _FENCE = re.compile(r"^```(?:python|py)\s*\n(.*?)^```", re.S | re.M)
 
@@ -24,6 +24,7 @@ class Source:
     why_not: str = ""  # non-empty: not compared, and the reason
     cells: tuple[tuple[int, int] | None, ...] = ()  # for a notebook: text line k -> (cell, line in cell)
     archive: bool = False  # an earlier term's: compared with this term only
+    given: int = 0  # fingerprints left out as the template's (the course's code, not the student's)
 
 
 def _code(filename: str, raw: bytes) -> tuple[str, tuple]:
@@ -38,14 +39,44 @@ def _code(filename: str, raw: bytes) -> tuple[str, tuple]:
     return raw.decode("utf-8", errors="replace"), ()
 
 
-def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = False) -> Source:
-    """Read and fingerprint one submission (plain data in and out, so it can run in a worker process)."""
-    raw, filename, why = read_submission(Path(path))
+def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = False,
+                template: frozenset[int] = frozenset()) -> Source:
+    """Read and fingerprint one submission, less the template (plain data in and out, so it can run in a worker
+    process)."""
+    return fingerprint_read(name, *read_submission(Path(path)), graded, archive, template)
+
+
+def read(name: str, path: str, graded: tuple[str, ...], archive: bool, template: frozenset[int]) -> tuple:
+    """One submission read here, for a worker elsewhere: (name, its bytes, file name, why not, …) as plain data."""
+    return (name, *read_submission(Path(path)), graded, archive, template)
+
+
+def fingerprint_many(batch: list[tuple]) -> list[tuple]:
+    """A worker's share (of `read` tuples): each submission's Source as a plain tuple, nothing but str, int,
+    bool, tuple and dict of them (a Dask worker's answer crosses the network)."""
+    out = []
+    for args in batch:
+        s = fingerprint_read(*args)
+        out.append((s.name, s.text, tuple((h, lo, hi) for h, (lo, hi) in s.prints.items()), s.why_not, s.cells,
+                    s.archive, s.given))
+    return out
+
+
+def from_plain(t: tuple) -> Source:
+    """The Source `fingerprint_many` sent, checked for shape as it is rebuilt."""
+    name, text, prints, why, cells, archive, given = t
+    return Source(str(name), str(text), {int(h): (int(lo), int(hi)) for h, lo, hi in prints}, str(why),
+                  tuple(None if c is None else (int(c[0]), int(c[1])) for c in cells), bool(archive), int(given))
+
+
+def fingerprint_read(name: str, raw: bytes, filename: str, why: str, graded: tuple[str, ...], archive: bool,
+                     template: frozenset[int]) -> Source:
+    """Fingerprint one submission already read (its bytes, its file name, or why it could not be read)."""
     if why:
         return Source(name, "", {}, why, archive=archive)
     try:
         text, cells = _code(filename, raw)
-        prints = fingerprints(units(text, graded))
+        prints, given = fingerprints(units(text, graded), template=template)
     except NotebookError as err:
         return Source(name, "", {}, str(err), archive=archive)
     except (SyntaxError, ValueError) as err:
@@ -53,13 +84,13 @@ def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = F
                       archive=archive)
     except (RecursionError, MemoryError):
         return Source(name, "", {}, "the code is nested too deeply to compare", archive=archive)
-    if not prints:
+    if not prints and not given:
         return Source(name, text, {}, "too little code to compare", cells, archive)
-    return Source(name, text, prints, "", cells, archive)
+    return Source(name, text, prints, "", cells, archive, given)
 
 
-def template_prints(paths: list[Path], handout: str | None) -> set[int]:
-    """Fingerprints of the starter code: each --template file (.py or .ipynb) and the handout's Python blocks."""
+def template_prints(paths: list[Path], handout: str | None) -> frozenset[int]:
+    """Every k-gram of the starter code: each --template file (.py or .ipynb) and the handout's Python blocks."""
     texts: list[tuple[str, str]] = []
     for p in paths:
         raw, filename, why = read_submission(p)
@@ -74,8 +105,8 @@ def template_prints(paths: list[Path], handout: str | None) -> set[int]:
     found: set[int] = set()
     for where, text in texts:
         try:
-            found |= set(fingerprints(units(text)))
+            found |= all_grams(units(text))
         except (SyntaxError, ValueError, RecursionError):
             if not where.endswith(".md"):  # a handout block may be a sketch: it adds what it can
                 raise UsageError(f"--template {where}: the starter code does not parse as Python") from None
-    return found
+    return frozenset(found)

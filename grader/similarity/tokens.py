@@ -16,14 +16,22 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
 
 
-def _own_names(tree: ast.AST) -> tuple[set[str], set[str]]:
-    """The identifiers the student chose: (names: assigned, arguments, functions, classes, imports;
-    attributes: those the code sets, and its functions and classes, as methods are called by attribute)."""
+def _survey(tree: ast.AST) -> tuple[set[str], set[str], set[str]]:
+    """In one walk: the identifiers the student chose (names: assigned, arguments, functions, classes, imports;
+    attributes: those the code sets, and its functions and classes, as methods are called by attribute), and the
+    names assigned somewhere and read nowhere (dead stores)."""
     names: set[str] = set()
     attrs: set[str] = set()
+    stored: set[str] = set()
+    loaded: set[str] = set()
     for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.add(n.id)
+        if isinstance(n, ast.Name):
+            if isinstance(n.ctx, ast.Store):
+                stored.add(n.id)
+            else:
+                loaded.add(n.id)
+            if isinstance(n.ctx, (ast.Store, ast.Del)):
+                names.add(n.id)
         elif isinstance(n, ast.arg):
             names.add(n.arg)
         elif isinstance(n, (*_DEFS, ast.ClassDef)):
@@ -33,7 +41,9 @@ def _own_names(tree: ast.AST) -> tuple[set[str], set[str]]:
             attrs.add(n.attr)
         elif isinstance(n, ast.alias):
             names.add((n.asname or n.name).split(".")[0])
-    return names, attrs
+        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+            loaded.add(n.target.id)
+    return names, attrs, stored - loaded
 
 
 def _functions(tree: ast.Module) -> dict[str, ast.AST]:
@@ -84,11 +94,12 @@ class _Operators:
 class Emitter(_Operators):
     """Turns canonical trees into token streams; one per submission."""
 
-    def __init__(self, tree: ast.Module):
-        self.own, self.own_attrs = _own_names(tree)
+    def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]]):
+        self.own, self.own_attrs = own  # the student's names, read before canonical rewrites drop their stores
         self.functions = _functions(tree)
         self.stack: list[str] = []
         self.bound: list[dict[str, list[Token]]] = []  # per inlined helper: parameter -> the argument's tokens
+        self.prelude: list[list[Token]] = []  # per statement being emitted: the inlined helpers' statements
 
     def emit(self, node: ast.AST, line: int) -> list[Token]:
         line = getattr(node, "lineno", line)
@@ -114,11 +125,18 @@ class Emitter(_Operators):
         return out
 
     def block(self, stmts: list[ast.stmt], line: int) -> list[Token]:
-        """Statements in order, except that a run of independent assignments is put in one canonical order."""
+        """Statements in order, except that a run of independent assignments is put in one canonical order, and
+        a plain copy (`a = b`, `a, b = c, d`) is left out (it renames, and names do not count)."""
         out: list[Token] = []
         run: list[_Step] = []
         for stmt in stmts:
-            step = _Step(stmt, self.emit(stmt, line))
+            if _plain_copy(stmt):
+                continue
+            self.prelude.append([])  # the bodies of helpers this statement calls, emitted before it
+            tokens = self.emit(stmt, line)
+            if _renames(stmt, tokens, self.functions):
+                tokens = []  # `a, b = helper(a, b)` once the helper's body is out: a plain copy of its result
+            step = _Step(stmt, self.prelude.pop() + tokens)
             if run and not step.independent_of(run):
                 out += _sorted_run(run)
                 run = []
@@ -167,10 +185,34 @@ class Emitter(_Operators):
             self.bound.pop()
 
     def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
-        """A helper's body as if written at the call: its final `return VALUE` is just the value."""
-        if body and isinstance(body[-1], ast.Return) and body[-1].value is not None:
-            return self.block(body[:-1], line) + self.emit(body[-1].value, line)
-        return self.block(body, line)
+        """A helper's body as if written at the call by hand, its parameters read as the arguments given: its
+        statements before the statement that calls it, and its final `return VALUE` as the value
+        (`a, b = helper(x[i], a, b)` reads as the helper's body on `x[i]`, then `a, b = ...`)."""
+        value = body and isinstance(body[-1], ast.Return) and body[-1].value is not None
+        statements = self.block(body[:-1] if value else body, line)
+        if self.prelude:
+            self.prelude[-1].extend(statements)
+            statements = []
+        return statements + (self.emit(body[-1].value, line) if value else [])
+
+
+def _names(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) or (isinstance(node, (ast.Tuple, ast.List))
+                                          and all(isinstance(e, ast.Name) for e in node.elts))
+
+
+def _plain_copy(stmt: ast.stmt) -> bool:
+    """`a = b` or `a, b = c, d`: names given other names (an inlined helper's arguments, a renamed result)."""
+    if not (isinstance(stmt, ast.Assign) and all(_names(t) for t in stmt.targets) and _names(stmt.value)):
+        return False
+    given = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
+    return not any(isinstance(n, ast.Name) and n.id in given for t in stmt.targets for n in ast.walk(t))  # a swap
+
+
+def _renames(stmt: ast.stmt, tokens: list[Token], functions: dict[str, ast.AST]) -> bool:
+    """An assignment of an inlined helper's result that, its body emitted before it, only names names."""
+    return (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
+            and _callee(stmt.value, functions) is not None and {t for t, _ in tokens} <= {"Assign", "Tuple", "V"})
 
 
 def _key(tokens: list[Token]) -> str:
@@ -210,8 +252,10 @@ def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
 
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
     function no other function calls, and the module's remaining top-level code."""
-    tree = canonical(ast.parse(source))
-    em = Emitter(tree)
+    tree = ast.parse(source)
+    names, attrs, dead = _survey(tree)
+    tree = canonical(tree, dead)
+    em = Emitter(tree, (names, attrs))
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
     roots = [em.functions[g] for g in graded if g in em.functions]
     roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]

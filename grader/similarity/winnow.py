@@ -38,8 +38,16 @@ def kgrams(stream: list[tuple[str, int]], ids: dict[str, int], k: int = K) -> li
 
 def winnow(grams: list[tuple[int, int, int]], w: int = W) -> list[tuple[int, int, int]]:
     """The selected k-grams: in each window of w, the smallest hash (the rightmost if tied), each selected once."""
+    return [grams[i] for i in _chosen(grams, w)]
+
+
+def _chosen(grams: list[tuple[int, int, int]], w: int) -> list[int]:
+    """The positions winnowing selects (a short stream: the first place of each distinct hash)."""
     if len(grams) <= w:
-        return list({g[0]: g for g in reversed(grams)}.values()) if grams else []
+        first: dict[int, int] = {}
+        for i, g in enumerate(grams):
+            first.setdefault(g[0], i)
+        return sorted(first.values())
     hashes = [g[0] for g in grams]
     chosen: list[int] = []
     low = -1
@@ -54,14 +62,40 @@ def winnow(grams: list[tuple[int, int, int]], w: int = W) -> list[tuple[int, int
             low = end
         if not chosen or chosen[-1] != low:
             chosen.append(low)
-    return [grams[i] for i in chosen]
+    return chosen
 
 
-def fingerprints(streams: list[list[tuple[str, int]]], k: int = K, w: int = W) -> dict[int, tuple[int, int]]:
-    """Fingerprint -> (first line, last line) of its first place in the submission."""
+def all_grams(streams: list[list[tuple[str, int]]], k: int = K) -> set[int]:
+    """Every k-gram hash of the streams (the template's: all of them are subtracted, not only those it selects)."""
+    ids: dict[str, int] = {}
+    return {h for stream in streams for h, _, _ in kgrams(stream, ids, k)}
+
+
+def _covered(grams: list[tuple[int, int, int]], template: frozenset[int], k: int) -> list[bool]:
+    """Per token: whether it lies in a run of k tokens that the template also has."""
+    cover = [False] * (len(grams) + k - 1)
+    for j, (h, _, _) in enumerate(grams):
+        if h in template:
+            cover[j:j + k] = [True] * k
+    return cover
+
+
+def fingerprints(streams: list[list[tuple[str, int]]], k: int = K, w: int = W,
+                 template: frozenset[int] = frozenset()) -> tuple[dict[int, tuple[int, int]], int]:
+    """(fingerprint -> (first line, last line) of its first place, how many selected k-grams were the template's).
+
+    A selected k-gram is the template's when every token of it lies in a run of k tokens the template has: the
+    template's own k-grams (whether or not its winnowing selected them, as MOSS subtracts its base file) and those
+    a submission makes by putting two pieces of the template side by side."""
     ids: dict[str, int] = {}
     out: dict[int, tuple[int, int]] = {}
+    given = 0
     for stream in streams:
-        for h, lo, hi in winnow(kgrams(stream, ids, k), w):
-            out.setdefault(h, (lo, hi))
-    return out
+        grams = kgrams(stream, ids, k)
+        cover = _covered(grams, template, k) if template else []
+        for j in _chosen(grams, w):
+            if cover and all(cover[j:j + k]):
+                given += 1
+            else:
+                out.setdefault(grams[j][0], grams[j][1:])
+    return out, given
