@@ -16,6 +16,7 @@ _HOME = {  # public name -> the module under grader.assignments that defines it 
     "BUNDLED": "presets", "preset_names": "presets", "outline": "presets", "SHAPES": "shapes", "Shape": "shapes",
     "Convention": "convention", "FunctionSpec": "functions", "visiting_order": "orders",
     "Knobs": "reference", "augment": "reference", "classify": "reference", "run": "reference", "visited": "reference",
+    "case_seed": "starts", "course_start": "starts",
     "derived_tolerance": "tolerance:derived", "within_bounds": "tolerance:within",
 }
 __all__ = sorted(_HOME)
@@ -28,5 +29,6 @@ if TYPE_CHECKING:
     from grader.assignments.orders import visiting_order
     from grader.assignments.presets import BUNDLED, outline, preset_names
     from grader.assignments.shapes import SHAPES, Shape
+    from grader.assignments.starts import case_seed, course_start
     from grader.assignments.reference import Knobs, augment, classify, run, visited
     from grader.assignments.tolerance import derived as derived_tolerance, within as within_bounds

@@ -156,10 +156,12 @@ class Harness:
         x, y = args[plan["stream"]] if plan.get("stream") is not None else (None, None)
         self.feed.reset(x, y, plan["values"], plan["weights"], int(plan["seed"]))
         obj = cls(*args[plan["init"]])
+        self.feed.model = obj  # the course's monitor reads this model's weights after each pass
         kept = []
         for step in plan["steps"]:
             wraps = step.get("wrap", {})
-            call = [course.wrap(v, wraps.get(str(i), ""), plan["values"]) for i, v in enumerate(args[step["a"]])]
+            call = [course.wrap(v, wraps.get(str(i), ""), plan["values"], self.feed)
+                    for i, v in enumerate(args[step["a"]])]
             result = getattr(obj, step["m"])(*call)
             if step.get("keep"):
                 kept.append(course.unwrap(result))
