@@ -100,6 +100,8 @@ class Suite:
             extra["legacy"] = True
         if a.klass is not None:
             return {**a.klass.setup(), **extra}
+        if a.script is not None:
+            return {**a.script.setup(), "names": list(a.names), **extra}
         if a.qualified or a.aliased or extra:
             return {"modules": {}, "names": list(a.names), **extra}
         return None

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from rosenblatt.shared import read_yaml_file, AssignmentError
-from grader.assignments import classapi, convention, fields, functions
+from grader.assignments import classapi, convention, fields, functions, script
 from grader.assignments.classapi import ClassSpec
+from grader.assignments.script import ScriptSpec
 from grader.assignments.presets import BUNDLED, preset_names
 from grader.assignments.convention import Convention
 from grader.assignments.functions import FunctionSpec
@@ -20,7 +21,7 @@ SLOTS = functions.SLOTS
 RETURNS = functions.SHAPES["perceptron"].returns
 TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
             "functions",
-            "class", "terms", "notebook_cells", "stand_ins", "legacy_names")
+            "class", "terms", "notebook_cells", "stand_ins", "legacy_names", "script")
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
@@ -47,6 +48,7 @@ class Assignment:
     stand_ins: tuple[str, ...] = ()  # modules the course's files import, stood in for where not installed
     load_seconds: float = 2.0  # importing the file (a course's files may run the course's own tests at import)
     legacy_names: bool = False  # Python 2 builtins (xrange, ...) and NumPy's removed aliases (np.float, ...)
+    script: ScriptSpec | None = None  # main(args): the argparse values passed, the course modules feeding data
 
     @property
     def primary(self) -> FunctionSpec:
@@ -219,6 +221,12 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
     conv = convention.parse(where, "", doc, Convention())
     klass = classapi.parse(where, doc["class"]) if "class" in doc else None
     funcs = _functions(where, doc, conv, klass)
+    scr = script.parse(where, doc["script"]) if "script" in doc else None
+    takes = any(f.passes("args") for f in funcs)
+    if takes and scr is None:
+        raise fields.fail(where, "script", "is missing: a function takes the script's `args`")
+    if scr is not None and not takes:
+        raise fields.fail(where, "script", "is given but no function takes `args`")
     title = doc.get("title", funcs[0].name)
     if not isinstance(title, str) or not title.strip() or len(title) > 200:
         raise fields.fail(where, "title", f"must be a short line of text, got {title!r}")
@@ -235,5 +243,5 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
                                      ("definitions", "all", "graded")),
         stand_ins=_stand_ins(where, doc.get("stand_ins", [])),
-        legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)),
+        legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)), script=scr,
     )

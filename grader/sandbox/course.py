@@ -2,8 +2,10 @@
 
 # Standalone, like harness.py: loaded by path inside the sandboxed child; imports only stdlib and numpy. The grader
 # describes these modules in the load message (names of building blocks, never code); the data arrive per case.
+import argparse
 import importlib.util
 import os
+import sys
 import types
 
 import numpy as np
@@ -82,6 +84,45 @@ def _data_stream(feed: Feed):
     return make_get_data_and_monitor
 
 
+def _make_classification(feed: Feed):
+    """sklearn.datasets.make_classification as NPFL129 calls it: the case's points and labels 0/1 (copies)."""
+
+    def make_classification(n_samples=100, *args, **kwargs):
+        if feed.x is None or n_samples != len(feed.x):
+            n = 0 if feed.x is None else len(feed.x)
+            raise ValueError(f"the grader's make_classification gives the case's {n} points: n_samples must be "
+                             f"args.data_size, got {n_samples!r}")
+        return feed.x.copy(), ((np.asarray(feed.y) + 1) // 2).astype(np.int64)
+
+    return make_classification
+
+
+def install(name: str, module: types.ModuleType) -> None:
+    """Put a course module in sys.modules; a dotted one also under its parents (`import sklearn.datasets`)."""
+    sys.modules[name] = module
+    parts = name.split(".")
+    for k in range(len(parts) - 1, 0, -1):
+        parent = sys.modules.get(".".join(parts[:k]))
+        if not getattr(parent, "__rosenblatt_course__", False):  # never an installed package's own module
+            parent = types.ModuleType(".".join(parts[:k]))
+            parent.__rosenblatt_course__ = True
+            parent.__path__ = []  # a package, so that `import a.b` works
+            sys.modules[parent.__name__] = parent
+        setattr(parent, parts[k], sys.modules[".".join(parts[:k + 1])])
+
+
+def namespace(module, values: dict):
+    """The script's argparse namespace: its own module-level parser's defaults, then the grader's values."""
+    parser = module.__dict__.get("parser") if module is not None else None
+    if isinstance(parser, argparse.ArgumentParser):
+        args = parser.parse_args([])
+    else:
+        args = argparse.Namespace()
+    for key, value in values.items():
+        setattr(args, key, value)
+    return args
+
+
 def build_module(name: str, spec, feed: Feed) -> types.ModuleType:
     """A module from its description: the nn block, or a mapping of attribute names to building blocks."""
     module = types.ModuleType(name)
@@ -90,7 +131,7 @@ def build_module(name: str, spec, feed: Feed) -> types.ModuleType:
         for attr in nn.NAMES:
             setattr(module, attr, getattr(nn, attr))
         return module
-    blocks = {"data-stream": _data_stream}
+    blocks = {"data-stream": _data_stream, "make-classification": _make_classification}
     for attr, block in spec.items():
         setattr(module, attr, blocks[block](feed))
     return module

@@ -100,7 +100,7 @@ class Harness:
         module.__file__ = filename
         sys.modules["submission"] = module
         for name, spec in (setup or {}).get("modules", {}).items():  # course modules the file imports
-            sys.modules[name] = course.build_module(name, spec, self.feed)
+            course.install(name, course.build_module(name, spec, self.feed))
         standins.install((setup or {}).get("stand_ins", []), (setup or {}).get("legacy", False), filename)
         late = ""  # driver code that failed after the graded functions were defined (a course data file, ...)
         try:
@@ -149,8 +149,20 @@ class Harness:
         if target is None:
             raise NameError(f"the file does not define {' or '.join(names)}")
         if plan["kind"] == "call":
+            if plan.get("script") is not None:  # main(args): the course module's data, then the namespace
+                args = self._script_args(plan["script"], args)
             return _call(target, plan, args, kwargs, self.module)
         return self._class(target, plan, args)
+
+    def _script_args(self, at, args) -> list:
+        """Feed the case's data to the course modules and put the script's argparse namespace in its place."""
+        if type(at) is not int or not 0 <= at < len(args) or type(args[at]) not in (list, tuple):
+            raise channel.WireError("malformed plan")
+        values, (x, y) = args[at]
+        self.feed.reset(x, y, "arrays", "", 0)
+        args = list(args)
+        args[at] = course.namespace(self.module, values)
+        return args
 
     def _class(self, cls, plan, args):
         x, y = args[plan["stream"]] if plan.get("stream") is not None else (None, None)

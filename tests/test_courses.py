@@ -1,0 +1,82 @@
+"""Courses beyond a function's contract: NPFL129's script main(args) (its published examples, its per-pass
+permutations, the script key's one-sentence errors)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rosenblatt.shared.errors import AssignmentError
+from grader.assignments import augment, load, run, visiting_order
+
+DATA = Path(__file__).resolve().parent / "data"
+NPFL129 = load("npfl129")
+
+
+@pytest.mark.parametrize("case", json.loads((DATA / "npfl129_make_classification.json").read_text())["cases"],
+                         ids=lambda c: f"{c['data_size']}-{c['seed']}")
+def test_npfl129_reference_prints_the_course_published_weights(case):
+    """The course's three examples (`python3 perceptron.py --data_size=100 --seed=17` prints `Learned weights 4.10
+    2.94 -1.00`, ...), run exactly on make_classification's data for those arguments (stored as hex floats)."""
+    X = [tuple(Fraction(float.fromhex(v)) for v in row) for row in case["data"]]
+    y = [2 * t - 1 for t in case["target"]]
+    conv = NPFL129.primary.convention
+    r = run(augment(X, conv.bias), y, conv, offset=False, order_seed=case["seed"])
+    assert r.converged
+    assert " ".join(f"{float(v):.2f}" for v in r.theta) == case["published"]
+
+
+def test_npfl129_visits_a_new_permutation_of_the_seeded_generator_each_pass():
+    generator = np.random.RandomState(42)
+    for epoch in range(1, 6):
+        assert visiting_order("npfl129", 7, epoch) == tuple(int(i) for i in generator.permutation(7))
+    assert visiting_order("npfl129", 7, 2, seed=17) == tuple(int(i) for i in _nth(17, 7, 2))
+
+
+def _nth(seed: int, n: int, k: int):
+    generator = np.random.RandomState(seed)
+    for _ in range(k - 1):
+        generator.permutation(n)
+    return generator.permutation(n)
+
+
+SCRIPT = """
+name: s
+title: "a script"
+bias: last
+appended_by: student
+epochs: none
+order: npfl129
+script:
+  args: {data_size: points, seed: 42}
+  modules:
+    sklearn.datasets: {make_classification: make-classification}
+function: main
+arguments: [args]
+returns: [theta]
+hidden: {separable: 5}
+"""
+
+
+@pytest.mark.parametrize("change, message", [
+    (("script:\n  args: {data_size: points, seed: 42}\n  modules:\n    sklearn.datasets: "
+      "{make_classification: make-classification}\n", ""), "a.yaml: script: is missing: a function takes"),
+    (("arguments: [args]", "arguments: [data, labels]"), "a.yaml: script: is given but no function takes `args`"),
+    (("seed: 42", "seed: [4]"), "a.yaml: script.args.seed: must be a number, true/false or `points`"),
+    (("make-classification}", "make-moons}"), "a.yaml: script.modules.sklearn.datasets.make_classification: must be "
+                                              "one of make-classification"),
+    (("sklearn.datasets:", "sklearn..datasets:"), "a.yaml: script.modules.sklearn..datasets: must be a module name"),
+    (("arguments: [args]", "arguments: []\nkeywords: {args: args}"), "a.yaml: arguments: 'args' (the script's "
+                                                                      "argparse namespace) must be a positional"),
+    (("arguments: [args]", "arguments: [args, data, labels]"), "a.yaml: arguments: 'data' must not be passed"),
+])
+def test_script_key_errors_are_one_sentence(tmp_path, change, message):
+    path = tmp_path / "a.yaml"
+    path.write_text(SCRIPT.replace(*change))
+    with pytest.raises(AssignmentError) as err:
+        load(str(path))
+    assert err.value.message.startswith(message), err.value.message
