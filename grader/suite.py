@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from rosenblatt import __version__
 from grader import tasks
-from grader.assignments import Assignment
+from grader.assignments import Assignment, require
 from grader.diagnosis import MutantTable, build_probes
 from grader.judging import case_input, shrink_probes, spec_of
 from grader.cases import Case
@@ -34,7 +34,7 @@ class Suite:
 
     def __init__(self, a: Assignment, seed: str | None, hidden: bool = True, warm: bool = True):
         """`warm=False` leaves the mutant table to fill lazily (a cluster worker only runs cases, never judges)."""
-        self.assignment = a
+        self.assignment = require(a)  # a course whose files import PyTorch: one sentence where it is missing
         self.visible = tasks.visible(a)
         self.hidden = tasks.hidden(a, seed) if hidden and seed is not None else ()
         self.commitment = commitment(seed) if seed is not None else ""
@@ -98,6 +98,8 @@ class Suite:
         extra = {"stand_ins": list(a.stand_ins)} if a.stand_ins else {}
         if a.legacy_names:
             extra["legacy"] = True
+        if a.requires:
+            extra["requires"] = list(a.requires)
         if a.klass is not None:
             return {**a.klass.setup(), **extra}
         if a.script is not None:

@@ -80,3 +80,24 @@ def test_script_key_errors_are_one_sentence(tmp_path, change, message):
     with pytest.raises(AssignmentError) as err:
         load(str(path))
     assert err.value.message.startswith(message), err.value.message
+
+
+def test_a_course_needing_torch_says_so_in_one_sentence_where_it_is_missing(tmp_path, monkeypatch, capsys):
+    """cs188-torch without PyTorch: grade and check stop before anything is written, exit code 2, one sentence
+    naming the file, the field and the extra to install."""
+    from exercises.cli.main import main
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "torch" else real(name, *a))
+    sub = tmp_path / "models.py"
+    sub.write_text("class PerceptronModel:\n    pass\n")
+    out = tmp_path / "grades"
+    want = "cs188-torch.yaml: requires: this course's files import torch, which is not installed here: " \
+           "pip install 'rosenblatt[torch]'"
+    assert main(["grade", str(sub), "--assignment", "cs188-torch", "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert want in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
+    assert main(["check", "--assignment", "cs188-torch", str(sub)]) == 2
+    assert want in capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,7 +22,8 @@ SLOTS = functions.SLOTS
 RETURNS = functions.SHAPES["perceptron"].returns
 TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
             "functions",
-            "class", "terms", "notebook_cells", "stand_ins", "legacy_names", "script")
+            "class", "terms", "notebook_cells", "stand_ins", "legacy_names", "script", "requires")
+REQUIRABLE = {"torch": "torch"}  # modules a course's files need installed here -> the extra that installs them
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
@@ -49,6 +51,7 @@ class Assignment:
     load_seconds: float = 2.0  # importing the file (a course's files may run the course's own tests at import)
     legacy_names: bool = False  # Python 2 builtins (xrange, ...) and NumPy's removed aliases (np.float, ...)
     script: ScriptSpec | None = None  # main(args): the argparse values passed, the course modules feeding data
+    requires: tuple[str, ...] = ()  # modules the course's files import that must be installed (checked at load)
 
     @property
     def primary(self) -> FunctionSpec:
@@ -244,4 +247,25 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
                                      ("definitions", "all", "graded")),
         stand_ins=_stand_ins(where, doc.get("stand_ins", [])),
         legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)), script=scr,
+        requires=_requires(where, doc.get("requires", [])),
     )
+
+
+def _requires(where: str, raw: Any) -> tuple[str, ...]:
+    """Modules the course's files need installed (PyTorch), checked by `require` before grading."""
+    if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
+        raise fields.fail(where, "requires", f"must be a list of module names among {', '.join(REQUIRABLE)}, "
+                                             f"got {raw!r}")
+    for i, module in enumerate(raw):
+        fields.choice(where, f"requires[{i}]", module, tuple(REQUIRABLE))
+    return tuple(raw)
+
+
+def require(a: Assignment) -> Assignment:
+    """The assignment, if the modules its course's files need are installed here; else one sentence naming the
+    extra that installs them (an AssignmentError: exit code 2, before anything is graded or written)."""
+    for module in a.requires:
+        if importlib.util.find_spec(module) is None:
+            raise AssignmentError(f"{a.source}: requires: this course's files import {module}, which is not "
+                                  f"installed here: pip install 'rosenblatt[{REQUIRABLE[module]}]'")
+    return a

@@ -62,12 +62,42 @@ class Dataset:
 
 
 def unwrap(value):
-    """The array inside the course's own node types (exact type checks); anything else as is."""
+    """The array inside the course's own node types (exact type checks) or a torch tensor; anything else as is."""
     if type(value) in nn.NODE_TYPES:
         return value.data.copy()
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.Tensor):
+        return value.detach().to("cpu", torch.float64).numpy().copy()
     if type(value) is np.ndarray:
         return value.copy()
     return value
+
+
+def torch_dataset(x, y, feed: Feed | None):
+    """CS188's torch dataset (Summer 2024 on): item i is {'x': (d,), 'label': (1,)} float32 tensors, for a
+    DataLoader (the course's train shuffles with batch_size=1); the monitor reads the weights after each n items."""
+    import torch  # the student's file imported it already
+
+    class PerceptronDataset(torch.utils.data.Dataset):
+        def __init__(self):
+            self.x = np.asarray(x, dtype=np.float64)
+            self.y = np.asarray(y, dtype=np.float64).reshape(-1, 1)
+            self.served = 0
+
+        def __len__(self):
+            return len(self.x)
+
+        def __getitem__(self, idx):
+            if torch.is_tensor(idx):
+                idx = idx.tolist()
+            item = {"x": torch.tensor(self.x[idx], dtype=torch.float32),
+                    "label": torch.tensor(self.y[idx], dtype=torch.float32)}
+            self.served += 1
+            if feed is not None and feed.model is not None and self.served % len(self.x) == 0:
+                feed.after_pass(feed.model)
+            return item
+
+    return PerceptronDataset()
 
 
 def _data_stream(feed: Feed):
@@ -140,7 +170,12 @@ def build_module(name: str, spec, feed: Feed) -> types.ModuleType:
 def wrap(value, kind: str, values: str, feed: Feed | None = None):
     """A case's plain array as the student's method receives it: as is, an nn.Constant, or a Dataset."""
     if kind == "dataset":
+        if values == "torch":
+            return torch_dataset(value[0], value[1], feed)
         return nn.Dataset(value[0], value[1], feed) if values == "nn" else Dataset(value[0], value[1])
     if kind == "point" and values == "nn":
         return nn.Constant(np.asarray(value, dtype=np.float64).reshape(1, -1))
+    if kind == "point" and values == "torch":
+        import torch  # the student's file imported it already
+        return torch.tensor(np.asarray(value, dtype=np.float32).reshape(1, -1))
     return value

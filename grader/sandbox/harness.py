@@ -101,6 +101,7 @@ class Harness:
         sys.modules["submission"] = module
         for name, spec in (setup or {}).get("modules", {}).items():  # course modules the file imports
             course.install(name, course.build_module(name, spec, self.feed))
+        _installed_libraries((setup or {}).get("requires", []))
         standins.install((setup or {}).get("stand_ins", []), (setup or {}).get("legacy", False), filename)
         late = ""  # driver code that failed after the graded functions were defined (a course data file, ...)
         try:
@@ -178,6 +179,17 @@ class Harness:
             if step.get("keep"):
                 kept.append(course.unwrap(result))
         return {"kept": kept, "passes": self.feed.passes, "pass_count": self.feed.pass_count}
+
+
+def _installed_libraries(required) -> None:
+    """A course that requires an installed library (PyTorch) imports it from the grader's environment: numpy's
+    site directory, which the sandbox's root already holds read-only, goes back on sys.path (a checkout's own
+    virtual environment is otherwise dropped from it with the checkout)."""
+    if type(required) is not list or not required:
+        return
+    site = os.path.dirname(os.path.dirname(np.__file__))
+    if site not in sys.path:
+        sys.path.append(site)
 
 
 def _names(function, setup) -> list:

@@ -25,8 +25,9 @@ def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, 
     n, d = SIZES[family]
     theta, theta0 = _weights(rng, f, d) if not zero else ((Fraction(0),) * d, Fraction(0))
     ties = family == "tie" and conv.tie != "avoid"
-    if conv.start == "course" and f.method:  # the model's weights are the start its course module draws: its
-        (theta, theta0), zero = course_start(cid, d), False  # one point lies on their boundary, as zero weights'
+    if conv.start in ("course", "ones") and f.method:  # the model's weights are its start (the course module's
+        # draw, or ones): its one point lies on their boundary, as on zero weights
+        (theta, theta0), zero = course_start(cid, d) if conv.start == "course" else ((Fraction(1),) * d, Fraction(0)), False
         ties = ties or family == "single-point"
     X = []
     for k in range(n):
@@ -36,7 +37,8 @@ def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, 
     exp = expected(f, X, start)
     check = {"input-mutation": "mutation", "interface": "interface"}.get(family, "result")
     title = f"{n} point{'s' if n != 1 else ''} in {d}-D" + (", weights zero" if zero else ", given weights"
-                                                             if conv.start != "course" else ", the model's start")
+                                                             if conv.start not in ("course", "ones")
+                                                             else ", the model's start")
     return base.build(a, f, cid, family, visible, X, [1] * n, conv.bias == "separate", None, None, exp,
                       seconds=a.case_seconds, check=check, start=None if (zero and f.method) else start,
                       title=title)
