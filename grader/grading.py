@@ -18,7 +18,7 @@ from grader.diagnosis import (Finding, definitions, diagnose, probe_findings, pr
                               star_imports, trains, unloaded_hint, wanted_probes)
 from grader.judging import Shrunk, Verdict, judge, shrink, spec_of
 from grader.cases import Case
-from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
+from grader.intake import Notebook, NotebookError, assemble, defined_names, definitions_only, used_names
 from grader.sealed import Hidden, hidden_child, like_visible
 from grader.suite import INSPECT, Suite
 
@@ -172,6 +172,8 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     source, notebook, problem = _source(filename, source, a.notebook_cells)
     if problem:
         return Report(name, filename, "ungradable", problem, 0.0, max_score, meta=meta)
+    if notebook is None and a.py_code == "definitions":  # an experiment script: its definitions, not its runs
+        source = definitions_only(source)
     meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
     if a.aliased:
         meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses

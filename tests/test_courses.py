@@ -101,3 +101,18 @@ def test_a_course_needing_torch_says_so_in_one_sentence_where_it_is_missing(tmp_
     assert not out.exists()
     assert main(["check", "--assignment", "cs188-torch", str(sub)]) == 2
     assert want in capsys.readouterr().err
+
+
+def test_definitions_only_blanks_driver_code_and_keeps_line_numbers():
+    from grader.intake import definitions_only
+
+    src = (b"import numpy as np\nN = 10\nX = np.loadtxt('hw1_train.dat')\n@staticmethod\ndef pla(X, y):\n"
+           b"    return X\n\nfor _ in range(1000):\n    pla(X, N)\nimport os; os.remove('x')\n"
+           b"if __name__ == '__main__':\n    print(pla(1, 2))\nclass A:\n    pass\n")
+    out = definitions_only(src).decode()
+    lines = out.split("\n")
+    assert len(lines) == len(src.decode().split("\n"))
+    assert lines[0] == "import numpy as np" and lines[1] == "N = 10" and lines[2] == ""
+    assert lines[3] == "@staticmethod" and lines[4].startswith("def pla") and lines[5] == "    return X"
+    assert lines[7:12] == ["", "", "", "", ""] and lines[12] == "class A:"
+    assert definitions_only(b"def f(:\n") == b"def f(:\n"  # the sandbox reports the syntax error

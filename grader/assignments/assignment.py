@@ -22,7 +22,7 @@ SLOTS = functions.SLOTS
 RETURNS = functions.SHAPES["perceptron"].returns
 TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
             "functions",
-            "class", "terms", "notebook_cells", "stand_ins", "legacy_names", "script", "requires")
+            "class", "terms", "notebook_cells", "stand_ins", "legacy_names", "script", "requires", "py_code")
 REQUIRABLE = {"torch": "torch"}  # modules a course's files need installed here -> the extra that installs them
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
@@ -52,6 +52,7 @@ class Assignment:
     legacy_names: bool = False  # Python 2 builtins (xrange, ...) and NumPy's removed aliases (np.float, ...)
     script: ScriptSpec | None = None  # main(args): the argparse values passed, the course modules feeding data
     requires: tuple[str, ...] = ()  # modules the course's files import that must be installed (checked at load)
+    py_code: str = "all"  # what runs of a .py submission: all | definitions (an experiment script's driver code not)
 
     @property
     def primary(self) -> FunctionSpec:
@@ -248,6 +249,7 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         stand_ins=_stand_ins(where, doc.get("stand_ins", [])),
         legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)), script=scr,
         requires=_requires(where, doc.get("requires", [])),
+        py_code=fields.choice(where, "py_code", doc.get("py_code", "all"), ("all", "definitions")),
     )
 
 
