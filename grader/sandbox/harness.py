@@ -151,19 +151,9 @@ class Harness:
             raise NameError(f"the file does not define {' or '.join(names)}")
         if plan["kind"] == "call":
             if plan.get("script") is not None:  # main(args): the course module's data, then the namespace
-                args = self._script_args(plan["script"], args)
+                args = _script_args(self.feed, self.module, plan["script"], args)
             return _call(target, plan, args, kwargs, self.module)
         return self._class(target, plan, args)
-
-    def _script_args(self, at, args) -> list:
-        """Feed the case's data to the course modules and put the script's argparse namespace in its place."""
-        if type(at) is not int or not 0 <= at < len(args) or type(args[at]) not in (list, tuple):
-            raise channel.WireError("malformed plan")
-        values, (x, y) = args[at]
-        self.feed.reset(x, y, "arrays", "", 0)
-        args = list(args)
-        args[at] = course.namespace(self.module, values)
-        return args
 
     def _class(self, cls, plan, args):
         x, y = args[plan["stream"]] if plan.get("stream") is not None else (None, None)
@@ -179,6 +169,17 @@ class Harness:
             if step.get("keep"):
                 kept.append(course.unwrap(result))
         return {"kept": kept, "passes": self.feed.passes, "pass_count": self.feed.pass_count}
+
+
+def _script_args(feed, module, at, args) -> list:
+    """Feed the case's data to the course modules and put the script's argparse namespace in its place."""
+    if type(at) is not int or not 0 <= at < len(args) or type(args[at]) not in (list, tuple):
+        raise channel.WireError("malformed plan")
+    values, (x, y) = args[at]
+    feed.reset(x, y, "arrays", "", 0)
+    args = list(args)
+    args[at] = course.namespace(module, values)
+    return args
 
 
 def _installed_libraries(required) -> None:
