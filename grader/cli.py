@@ -112,7 +112,7 @@ def run_grade(args: argparse.Namespace) -> int:
     top = 4096 if args.cluster else 64
     if args.jobs is not None and not 1 <= args.jobs <= top:
         raise UsageError(f"--jobs must be between 1 and {top}, got {args.jobs}")
-    a = assignments.load(args.assignment)
+    a = assignments.require(assignments.load(args.assignment))
     subs = discover(args.paths)
     for folder in [f for p in args.paths if p.is_dir() for f in preset_samples(p)]:
         print(f"skipped {folder}: sample submissions of the bundled assignment {folder.name} "
@@ -212,7 +212,7 @@ def _grade_on_cluster(args: argparse.Namespace, a, raw: bytes, subs, progress, n
 def run_check(args: argparse.Namespace) -> int:
     from grader import assignments
 
-    a = assignments.load(args.assignment)
+    a = assignments.require(assignments.load(args.assignment))
     if not args.file.is_file():
         raise UsageError(f"{args.file}: no such file")
     _check_format(args.file)
@@ -273,7 +273,7 @@ def run_gradescope(args: argparse.Namespace) -> int:
     from grader import assignments
     from grader.platforms import grade_in_container
 
-    a = assignments.load(args.assignment)
+    a = assignments.require(assignments.load(args.assignment))
     return grade_in_container(a, args.submission_dir, args.results, args.secret_file, _sandbox_factory(a))
 
 

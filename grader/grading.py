@@ -18,7 +18,7 @@ from grader.diagnosis import (Finding, definitions, diagnose, probe_findings, pr
                               star_imports, trains, unloaded_hint, wanted_probes)
 from grader.judging import Shrunk, Verdict, judge, shrink, spec_of
 from grader.cases import Case
-from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
+from grader.intake import Notebook, NotebookError, assemble, defined_names, definitions_only, used_names
 from grader.sealed import Hidden, hidden_child, like_visible
 from grader.suite import INSPECT, Suite
 
@@ -147,8 +147,9 @@ def _score(a: Assignment, suite: Suite, verdicts: dict[str, Verdict]):
     return round(sum(f[1] for f in fams), 2), tuple((f, round(s, 2), p, k, n) for f, s, p, k, n in fams)
 
 
-def _source(filename: str, source: bytes, cells: str) -> tuple[bytes, Notebook | None, str]:
-    """The code that runs (a notebook's chosen cells), the notebook, and why the file is ungradable if it is."""
+def _source(filename: str, source: bytes, cells: str, py_code: str = "all") -> tuple[bytes, Notebook | None, str]:
+    """The code that runs (a notebook's chosen cells; a .py file's definitions only where the course says so), the
+    notebook, and why the file is ungradable if it is."""
     if filename.endswith(".ipynb"):
         try:
             notebook = assemble(filename, source, cells)
@@ -157,7 +158,7 @@ def _source(filename: str, source: bytes, cells: str) -> tuple[bytes, Notebook |
         return notebook.source, notebook, ""  # UTF-8: the notebook was decoded as UTF-8 to be read
     if b"\0" in source or not _is_utf8(source):  # say so without echoing any of its content
         return source, None, "not Python source: the file is not UTF-8 text"
-    return source, None, ""
+    return (definitions_only(source) if py_code == "definitions" else source), None, ""
 
 
 def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, factory: Any = None) -> Report:
@@ -169,7 +170,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     if not filename.endswith((".py", ".ipynb")):
         return Report(name, filename, "ungradable", "not a Python file or Jupyter notebook (expected a .py file or "
                       "a .ipynb notebook)", 0.0, max_score, meta=meta)
-    source, notebook, problem = _source(filename, source, a.notebook_cells)
+    source, notebook, problem = _source(filename, source, a.notebook_cells, a.py_code)
     if problem:
         return Report(name, filename, "ungradable", problem, 0.0, max_score, meta=meta)
     meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes

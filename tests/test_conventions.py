@@ -182,9 +182,9 @@ def test_a_missing_function_costs_its_cases_only(tmp_path, box):
     ("step: 0", "a.yaml: step: must be between 1/1048576 and 1024, got 0"),
     ("step: [1/64, 1/64]", "a.yaml: step: lists the same step size twice"),
     ("epochs: forever", "a.yaml: epochs: must be argument, none or a number of passes between 1 and 1000"),
-    ("order: shuffled", "a.yaml: order: must be one of fixed, free, get_order, got 'shuffled'"),
+    ("order: shuffled", "a.yaml: order: must be one of fixed, free, get_order, npfl129, got 'shuffled'"),
     ("bias: middle", "a.yaml: bias: must be one of separate, first, last, none, got 'middle'"),
-    ("start: somewhere", "a.yaml: start: must be one of zero, given, ones, random, got 'somewhere'"),
+    ("start: somewhere", "a.yaml: start: must be one of zero, given, ones, random, course, got 'somewhere'"),
     ("epochs: none\nmutation: allowed", "a.yaml: functions[1].arguments: 'epochs' must not be passed"),
 ])
 def test_new_keys_get_one_sentence_errors(tmp_path, change, message):

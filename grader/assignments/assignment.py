@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from rosenblatt.shared import read_yaml_file, AssignmentError
-from grader.assignments import classapi, convention, fields, functions
+from grader.assignments import classapi, convention, fields, functions, script
 from grader.assignments.classapi import ClassSpec
+from grader.assignments.script import ScriptSpec
 from grader.assignments.presets import BUNDLED, preset_names
 from grader.assignments.convention import Convention
 from grader.assignments.functions import FunctionSpec
@@ -20,7 +22,8 @@ SLOTS = functions.SLOTS
 RETURNS = functions.SHAPES["perceptron"].returns
 TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
             "functions",
-            "class", "terms", "notebook_cells", "stand_ins", "legacy_names")
+            "class", "terms", "notebook_cells", "stand_ins", "legacy_names", "script", "requires", "py_code")
+REQUIRABLE = {"torch": "torch"}  # modules a course's files need installed here -> the extra that installs them
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
@@ -47,6 +50,9 @@ class Assignment:
     stand_ins: tuple[str, ...] = ()  # modules the course's files import, stood in for where not installed
     load_seconds: float = 2.0  # importing the file (a course's files may run the course's own tests at import)
     legacy_names: bool = False  # Python 2 builtins (xrange, ...) and NumPy's removed aliases (np.float, ...)
+    script: ScriptSpec | None = None  # main(args): the argparse values passed, the course modules feeding data
+    requires: tuple[str, ...] = ()  # modules the course's files import that must be installed (checked at load)
+    py_code: str = "all"  # what runs of a .py submission: all | definitions (an experiment script's driver code not)
 
     @property
     def primary(self) -> FunctionSpec:
@@ -219,6 +225,12 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
     conv = convention.parse(where, "", doc, Convention())
     klass = classapi.parse(where, doc["class"]) if "class" in doc else None
     funcs = _functions(where, doc, conv, klass)
+    scr = script.parse(where, doc["script"]) if "script" in doc else None
+    takes = any(f.passes("args") for f in funcs)
+    if takes and scr is None:
+        raise fields.fail(where, "script", "is missing: a function takes the script's `args`")
+    if scr is not None and not takes:
+        raise fields.fail(where, "script", "is given but no function takes `args`")
     title = doc.get("title", funcs[0].name)
     if not isinstance(title, str) or not title.strip() or len(title) > 200:
         raise fields.fail(where, "title", f"must be a short line of text, got {title!r}")
@@ -235,5 +247,27 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         notebook_cells=fields.choice(where, "notebook_cells", doc.get("notebook_cells", "definitions"),
                                      ("definitions", "all", "graded")),
         stand_ins=_stand_ins(where, doc.get("stand_ins", [])),
-        legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)),
+        legacy_names=_flag(where, "legacy_names", doc.get("legacy_names", False)), script=scr,
+        requires=_requires(where, doc.get("requires", [])),
+        py_code=fields.choice(where, "py_code", doc.get("py_code", "all"), ("all", "definitions")),
     )
+
+
+def _requires(where: str, raw: Any) -> tuple[str, ...]:
+    """Modules the course's files need installed (PyTorch), checked by `require` before grading."""
+    if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
+        raise fields.fail(where, "requires", f"must be a list of module names among {', '.join(REQUIRABLE)}, "
+                                             f"got {raw!r}")
+    for i, module in enumerate(raw):
+        fields.choice(where, f"requires[{i}]", module, tuple(REQUIRABLE))
+    return tuple(raw)
+
+
+def require(a: Assignment) -> Assignment:
+    """The assignment, if the modules its course's files need are installed here; else one sentence naming the
+    extra that installs them (an AssignmentError: exit code 2, before anything is graded or written)."""
+    for module in a.requires:
+        if importlib.util.find_spec(module) is None:
+            raise AssignmentError(f"{a.source}: requires: this course's files import {module}, which is not "
+                                  f"installed here: pip install 'rosenblatt[{REQUIRABLE[module]}]'")
+    return a

@@ -25,7 +25,8 @@ class ClassSpec:
     name: str
     init: tuple[str, ...]
     weights: str  # the method that returns the current weights
-    values: str  # how points reach methods and leave datasets: numpy arrays, or the course's nn.Constant nodes
+    values: str  # how points reach methods and leave datasets: numpy arrays, the course's nn.Constant nodes, or
+    # torch tensors (a map-style dataset of {'x': (d,), 'label': (1,)} float32 tensors, as CS188's torch terms)
     modules: tuple[tuple[str, Any], ...]  # module name -> block name, or ((attribute, block), ...)
 
     def setup(self) -> dict:
@@ -56,7 +57,7 @@ def parse(where: str, raw: Any) -> ClassSpec:
     name = fields.identifier(where, "class.name", doc.get("name"), "the students' class")
     init = fields.listed(where, "class.init", doc.get("init", []), INIT_SLOTS, empty=True)
     weights = fields.identifier(where, "class.weights", doc.get("weights"), "the method returning the weights")
-    values = fields.choice(where, "class.values", doc.get("values", "arrays"), ("arrays", "nn"))
+    values = fields.choice(where, "class.values", doc.get("values", "arrays"), ("arrays", "nn", "torch"))
     mods_raw = fields.mapping(where, "class.modules", doc.get("modules", {}), "module names to building blocks")
     modules = []
     for mod, spec in mods_raw.items():

@@ -13,7 +13,7 @@ KEYS = ("labels", "tie", "step", "bias", "appended_by", "start", "epochs", "orde
         "theta_shape", "offset", "features", "container")
 TIES = ("mistake", "positive", "negative", "avoid")
 BIASES = ("separate", "first", "last", "none")
-STARTS = ("zero", "given", "ones", "random")
+STARTS = ("zero", "given", "ones", "random", "course")
 MAX_EPOCHS = 1000
 MAX_STEPS = 8
 
@@ -28,6 +28,7 @@ class Convention:
     bias: str = "separate"  # separate θ₀ | folded as the first or last coordinate | none
     appended_by: str = "grader"  # folded bias: who appends the constant 1 (the grader's data, or the student)
     start: str = "zero"  # zero | given (the caller passes θ, θ₀) | ones | random (the course's module decides)
+    # | course (the course's module draws it from the case's seed, on a dyadic grid: known here, graded exactly)
     epochs: Any = "argument"  # "argument" | "none" (loop until a clean pass) | a fixed number of passes
     order: str = "fixed"  # fixed (in order) | free (graded by properties) | a named permutation (graded exactly)
     update: str = "on-mistake"  # single-step function: it checks for a mistake | it always updates (caller checks)

@@ -10,7 +10,7 @@ from grader.assignments.convention import Convention
 from grader.assignments.shapes import SHAPES, Shape
 
 SLOTS = ("data", "labels", "epochs", "offset", "params", "point", "label", "theta", "theta0", "step", "hook",
-         "dataset")
+         "dataset", "args")
 PARAM_SLOTS = ("epochs", "offset", "step", "hook")
 NEEDS_LIMIT = ("non-separable", "offset-only")  # data on which the perceptron never stops
 KEYS = ("function", "method", "task", "title", "arguments", "keywords", "params", "returns", "visible_points",
@@ -138,11 +138,13 @@ def _count(where: str, key: str, carried: list[str], slot: str, want: int, why: 
 
 def _check_slots(where: str, prefix: str, f: FunctionSpec) -> None:
     c, carried, key = f.convention, f.carried(), prefix + "arguments"
-    for slot in ("hook", "step", "dataset", "offset"):
+    for slot in ("hook", "step", "dataset", "offset", "args"):
         if carried.count(slot) > 1:
             raise fields.fail(where, key, f"{slot!r} is passed more than once")
     data_slots = ("point",) if f.predicts and f.method else f.shape.data  # a method labels one point per call
-    fed = f.method and f.trains  # a class's training data come from a course module
+    if "args" in carried and "args" not in f.arguments:
+        raise fields.fail(where, key, "'args' (the script's argparse namespace) must be a positional argument")
+    fed = f.method and f.trains or "args" in carried  # a class's or a script's data come from a course module
     for slot in data_slots:
         _count(where, key, carried, slot, 0 if fed else 1, "the course module provides the data")
     if f.trains:

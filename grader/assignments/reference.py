@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -138,7 +139,7 @@ class _Loop:
     def one_pass(self, epoch: int) -> bool:
         """Visit the points once (or until an update, for the restart mistake); True when nothing was updated."""
         sc, knobs, clean = self.sc, self.knobs, True
-        for i in visited(self.order, knobs.skip):
+        for i in visited(self.order(epoch), knobs.skip):
             row = sc.xs[i]
             score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
             hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, self.th0 * sc.sx, sc.scale * sc.sx)
@@ -176,7 +177,8 @@ def visited(order, skip: str | None):
 
 def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, step: Fraction | None = None,
         theta: Sequence[Fraction] | None = None, theta0: Fraction = Fraction(0), knobs: Knobs = Knobs(),
-        record: bool = False, average: bool = False, states: bool | None = None) -> Run:
+        record: bool = False, average: bool = False, states: bool | None = None, order_seed: int | None = None
+        ) -> Run:
     """Run the course's perceptron exactly on points X (already augmented for a folded bias) and ±1 labels y."""
     d, n = len(X[0]), len(X)
     ones = conv.start == "ones"
@@ -187,7 +189,9 @@ def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, 
     unlimited = MAX_PASSES if knobs == Knobs() else max(MUTANT_PASSES, MUTANT_VISITS // n)
     passes = 1 if knobs.single_pass else (unlimited if limit is None else max(0, limit + knobs.epochs_delta))
     passes = min(passes, knobs.cap) if knobs.cap is not None else passes
-    order = visiting_order(knobs.order or conv.order, n)
+    name = knobs.order or conv.order
+    # a pass's order: the same each pass, unless the course draws its permutation anew for each pass
+    order = functools.partial(visiting_order, name, n, seed=order_seed)
     loop = _Loop(_Scaled(X, start, th0_start, eta), conv, knobs, offset, y, order,
                  (record, record if states is None else states, average))
     epochs, converged = 0, False

@@ -42,10 +42,9 @@ def derived(X: Sequence[Sequence[Fraction]], y: Sequence[int], conv: Convention,
     th, th0 = [Fraction(v) for v in theta], Fraction(theta0)
     A, S = [Fraction(0)] * (d + 1), [Fraction(0)] * (d + 1)
     err, dyadic = [Fraction(0)] * (d + 1), True
-    order = visiting_order(conv.order, len(X))
-    for _ in range(passes):
+    for epoch in range(1, passes + 1):
         clean = True
-        for i in order:
+        for i in visiting_order(conv.order, len(X), epoch):
             x = [Fraction(v) for v in X[i]]
             s = sum(t * v for t, v in zip(th, x)) + th0
             if not (s == 0 and dyadic and exact_data) and abs(s) <= _score_error(x, th, th0, err[:d], err[d]):

@@ -170,7 +170,7 @@ def shared_mistakes(f) -> list[tuple[str, Knobs]]:
 def training_mistakes(f) -> list[tuple[str, Knobs]]:
     """The mistakes of a training loop: its passes, its order, where it stops."""
     c, out = f.convention, []
-    if c.epochs == "argument" or (c.limit or 0) > 1:
+    if c.epochs in ("argument", "none") or (c.limit or 0) > 1:  # none: no loop around the one pass
         out.append(("single-pass", Knobs(single_pass=True)))
     if c.epochs == "argument":
         out += [("epoch-off-by-one", Knobs(epochs_delta=1)), ("epoch-off-by-one", Knobs(epochs_delta=-1))]

@@ -181,6 +181,9 @@ def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) 
     if f.convention.by_property and f.convention.tie == "mistake" and case.separable and answer.theta is not None \
             and not any(answer.theta) and not answer.theta0:
         names.add("strict-inequality")  # nothing learned from zero: the zero start was never a mistake
+    if f.convention.by_property and f.method and f.trains and f.convention.epochs == "none" \
+            and answer.passes is not None and len(answer.passes) == 1:
+        names.add("single-pass")  # the course module served one pass, and the weights still misclassify a point
     if not f.trains or f.method or answer.theta is None \
             or len(answer.theta) != len(e.theta):
         return names

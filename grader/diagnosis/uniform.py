@@ -32,8 +32,9 @@ ADVICE = {"NameError": "it uses a name defined outside the function (a notebook'
           "IndexError": "an index is out of range or not an integer: check the loop's indices against the shapes "
                         "the course passes.",
           "TypeError": "an operation got a value of the wrong type: check the types and shapes the course passes.",
-          "AssertionError": "an `assert` in your code fails on these data: check what it assumes (a shape, a value) "
-                            "against what your function computes on them."}
+          "AssertionError": "an `assert` fails on these data, in your code or in a course module's check (such as "
+                            "nn's): check what it assumes (a shape, a type, a value) against what your code passes "
+                            "or computes."}
 
 
 def _safe(text: str) -> str:

@@ -5,9 +5,10 @@ It may import rosenblatt.shared only."""
 
 from __future__ import annotations
 
+from grader.intake.definitions import definitions_only
 from grader.intake.files import read_submission
 from grader.intake.names import defined_names, used_names
 from grader.intake.notebook import Notebook, NotebookError, assemble, read_cells, summary
 
-__all__ = ['Notebook', 'NotebookError', 'assemble', 'defined_names', 'read_cells', 'read_submission', 'summary',
+__all__ = ['Notebook', 'NotebookError', 'assemble', 'defined_names', 'definitions_only', 'read_cells', 'read_submission', 'summary',
     'used_names']

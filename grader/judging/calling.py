@@ -74,6 +74,8 @@ def slot_values(a: Assignment, f: FunctionSpec, case: Case, X=None, y=None) -> d
     if case.step is not None:
         values["step"] = float(case.step)
     values.update(tasks.module(f).call_slots(f, Xa, ya, a.data == "columns"))  # the shape's own slots
+    if a.script is not None:  # main(args): the argparse values, and the data its course module gives the script
+        values["args"] = (a.script.values(len(Xa)), (Xa, ya))
     if case.start is not None:
         values["theta"] = _vector(a, f, case.start[0])
         theta0 = float(case.start[1])
@@ -111,10 +113,12 @@ def call_plan(a: Assignment, case: Case) -> dict | None:
     """The harness plan of a module-level call: None for the assignment's one plain function (called as before)."""
     f = spec_of(a, case)
     path = hook_path(f)
-    if not a.qualified and path is None and len(f.names) == 1:
+    script = f.arguments.index("args") if "args" in f.arguments else None
+    if not a.qualified and path is None and len(f.names) == 1 and script is None:
         return None
     spy = spied_helpers(a, f)
-    plan = {"kind": "call", "name": f.name, "hook": path, **({"spy": spy} if spy else {})}
+    plan = {"kind": "call", "name": f.name, "hook": path, **({"spy": spy} if spy else {}),
+            **({"script": script} if script is not None else {})}
     return {**plan, "names": list(f.names)} if len(f.names) > 1 else plan
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 from fractions import Fraction
 from typing import Any
 
 from grader import tasks
-from grader.assignments import Assignment, FunctionSpec
+from grader.assignments import Assignment, FunctionSpec, case_seed
 from grader.judging.calling import (
     Answer, _flag, _number, build_call, call_plan, data_arrays, interpret, read_part, read_vector, spec_of
 )
@@ -22,10 +21,6 @@ def case_input(a: Assignment, case: Case) -> tuple[tuple, dict, dict | None]:
     return args, kwargs, call_plan(a, case)
 
 
-def _seed(case_id: str) -> int:
-    return int.from_bytes(hashlib.sha256(case_id.encode()).digest()[:4], "big")
-
-
 def class_input(a: Assignment, case: Case) -> tuple[tuple, dict, dict]:
     """Construct the class, then call the function's method (and the weights method) in sequence."""
     f, k = spec_of(a, case), a.klass
@@ -35,7 +30,7 @@ def class_input(a: Assignment, case: Case) -> tuple[tuple, dict, dict]:
     args += more
     args[0] = (int(Xa.shape[1]),) if "dimensions" in k.init else ()
     plan = {"kind": "class", "name": k.name, "init": 0, "stream": 1, "steps": steps, "values": k.values,
-            "weights": k.weights, "seed": _seed(case.case_id)}
+            "weights": k.weights, "seed": case_seed(case.twin or case.case_id)}  # a twin draws its original's start
     return tuple(args), {}, plan
 
 

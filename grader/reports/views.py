@@ -69,7 +69,10 @@ def _notes(a, f, case) -> list[str]:
         who = "the grader" if conv.appended_by == "grader" else "you"
         out.append(f"the constant 1 is the {conv.bias} coordinate of every point ({who} append{'s' if who != 'you' else ''} "
                    f"it); {a.term('theta')} has {len(case.X[0]) + 1} entries")
-    if conv.order not in ("fixed", "free"):
+    if conv.order == "npfl129":
+        out.append("points visited in the order of generator.permutation(n), drawn anew at the start of each pass "
+                   "(generator = np.random.RandomState(args.seed), --seed 42)")
+    elif conv.order not in ("fixed", "free"):
         out.append(f"points visited in the order {conv.order}({len(case.X)}) on every pass")
     return out
 

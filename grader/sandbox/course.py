@@ -2,9 +2,25 @@
 
 # Standalone, like harness.py: loaded by path inside the sandboxed child; imports only stdlib and numpy. The grader
 # describes these modules in the load message (names of building blocks, never code); the data arrive per case.
+import argparse
+import importlib.util
+import os
+import sys
 import types
 
 import numpy as np
+
+
+def _sibling(name: str):
+    """Load grader/sandbox/<name>.py by path (this file is itself loaded by path)."""
+    spec = importlib.util.spec_from_file_location(f"_rosenblatt_{name}", os.path.join(os.path.dirname(__file__),
+                                                                                       f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+nn = _sibling("coursenn")  # CS188's nn module, as the grader writes it
 
 MAX_PASSES_KEPT = 200  # weights read after each pass (for feedback); later passes are counted only
 
@@ -17,11 +33,12 @@ class Feed:
         self.values = "arrays"
         self.weights = "get_weights"
         self.seed = 0
-        self.passes, self.pass_count = [], 0
+        self.passes, self.pass_count, self.model = [], 0, None
 
     def reset(self, x, y, values: str, weights: str, seed: int) -> None:
         self.x, self.y, self.values, self.weights, self.seed = x, y, values, weights, seed
-        self.passes, self.pass_count = [], 0
+        self.passes, self.pass_count, self.model = [], 0, None
+        nn.Parameter.seed = seed
 
     def after_pass(self, model) -> None:
         """The course's monitor: read the model's weights after each pass."""
@@ -31,63 +48,56 @@ class Feed:
             self.passes.append(unwrap(w))
 
 
-class Constant:
-    """nn.Constant: a fixed array (the course's input node)."""
-
-    def __init__(self, data):
-        self.data = np.array(data, dtype=np.float64)
-
-
-class Parameter:
-    """nn.Parameter: a trainable array, initialised uniformly in ±sqrt(3 / mean(shape)) as the course does."""
-
-    feed = None
-
-    def __init__(self, *shape):
-        limit = np.sqrt(3.0 / np.mean(shape))
-        rng = np.random.default_rng(Parameter.feed.seed if Parameter.feed else 0)
-        self.data = rng.uniform(low=-limit, high=limit, size=shape)
-
-    def update(self, direction, multiplier):
-        if not isinstance(direction, Constant) or direction.data.shape != self.data.shape:
-            raise ValueError(f"Parameter.update needs a Constant of shape {self.data.shape}")
-        self.data += float(multiplier) * direction.data
-
-
-class DotProduct:
-    """nn.DotProduct(features, weights): the (batch, 1) scores features · weightsᵀ."""
-
-    def __init__(self, features, weights):
-        self.data = np.dot(features.data, weights.data.T)
-
-
-def as_scalar(node) -> float:
-    if node.data.size != 1:
-        raise ValueError(f"as_scalar needs a node with one number, got shape {node.data.shape}")
-    return float(node.data.reshape(()))
-
-
 class Dataset:
-    """A course dataset: iterate_once(batch_size) yields (x, y) batches as nn.Constant nodes, in order."""
+    """A dataset of plain arrays: iterate_once(batch_size) yields (x, y) batches in order."""
 
-    def __init__(self, x, y, values: str):
-        self.x, self.y, self.values = x, y.reshape(-1, 1), values
+    def __init__(self, x, y):
+        self.x, self.y = x, y.reshape(-1, 1)
 
     def iterate_once(self, batch_size):
         if type(batch_size) is not int or batch_size < 1 or self.x.shape[0] % batch_size:
             raise ValueError("batch_size must be a positive int that divides the dataset size")
         for i in range(0, self.x.shape[0], batch_size):
-            x, y = self.x[i:i + batch_size], self.y[i:i + batch_size]
-            yield (Constant(x), Constant(y)) if self.values == "nn" else (x, y)
+            yield self.x[i:i + batch_size], self.y[i:i + batch_size]
 
 
 def unwrap(value):
-    """The array inside the course's own node types (exact type checks); anything else as is."""
-    if type(value) in (Constant, Parameter, DotProduct):
+    """The array inside the course's own node types (exact type checks) or a torch tensor; anything else as is."""
+    if type(value) in nn.NODE_TYPES:
         return value.data.copy()
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.Tensor):
+        return value.detach().to("cpu", torch.float64).numpy().copy()
     if type(value) is np.ndarray:
         return value.copy()
     return value
+
+
+def torch_dataset(x, y, feed: Feed | None):
+    """CS188's torch dataset (Summer 2024 on): item i is {'x': (d,), 'label': (1,)} float32 tensors, for a
+    DataLoader (the course's train shuffles with batch_size=1); the monitor reads the weights after each n items."""
+    import torch  # the student's file imported it already
+
+    class PerceptronDataset(torch.utils.data.Dataset):
+        def __init__(self):
+            self.x = np.asarray(x, dtype=np.float64)
+            self.y = np.asarray(y, dtype=np.float64).reshape(-1, 1)
+            self.served = 0
+
+        def __len__(self):
+            return len(self.x)
+
+        def __getitem__(self, idx):
+            if torch.is_tensor(idx):
+                idx = idx.tolist()
+            item = {"x": torch.tensor(self.x[idx], dtype=torch.float32),
+                    "label": torch.tensor(self.y[idx], dtype=torch.float32)}
+            self.served += 1
+            if feed is not None and feed.model is not None and self.served % len(self.x) == 0:
+                feed.after_pass(feed.model)
+            return item
+
+    return PerceptronDataset()
 
 
 def _data_stream(feed: Feed):
@@ -104,25 +114,68 @@ def _data_stream(feed: Feed):
     return make_get_data_and_monitor
 
 
+def _make_classification(feed: Feed):
+    """sklearn.datasets.make_classification as NPFL129 calls it: the case's points and labels 0/1 (copies)."""
+
+    def make_classification(n_samples=100, *args, **kwargs):
+        if feed.x is None or n_samples != len(feed.x):
+            n = 0 if feed.x is None else len(feed.x)
+            raise ValueError(f"the grader's make_classification gives the case's {n} points: n_samples must be "
+                             f"args.data_size, got {n_samples!r}")
+        return feed.x.copy(), ((np.asarray(feed.y) + 1) // 2).astype(np.int64)
+
+    return make_classification
+
+
+def install(name: str, module: types.ModuleType) -> None:
+    """Put a course module in sys.modules; a dotted one also under its parents (`import sklearn.datasets`)."""
+    sys.modules[name] = module
+    parts = name.split(".")
+    for k in range(len(parts) - 1, 0, -1):
+        parent = sys.modules.get(".".join(parts[:k]))
+        if not getattr(parent, "__rosenblatt_course__", False):  # never an installed package's own module
+            parent = types.ModuleType(".".join(parts[:k]))
+            parent.__rosenblatt_course__ = True
+            parent.__path__ = []  # a package, so that `import a.b` works
+            sys.modules[parent.__name__] = parent
+        setattr(parent, parts[k], sys.modules[".".join(parts[:k + 1])])
+
+
+def namespace(module, values: dict):
+    """The script's argparse namespace: its own module-level parser's defaults, then the grader's values."""
+    parser = module.__dict__.get("parser") if module is not None else None
+    if isinstance(parser, argparse.ArgumentParser):
+        args = parser.parse_args([])
+    else:
+        args = argparse.Namespace()
+    for key, value in values.items():
+        setattr(args, key, value)
+    return args
+
+
 def build_module(name: str, spec, feed: Feed) -> types.ModuleType:
     """A module from its description: the nn block, or a mapping of attribute names to building blocks."""
     module = types.ModuleType(name)
     if spec == "nn":
-        Parameter.feed = feed
-        for attr, value in (("Constant", Constant), ("Parameter", Parameter), ("DotProduct", DotProduct),
-                            ("as_scalar", as_scalar), ("Dataset", Dataset)):
-            setattr(module, attr, value)
+        nn.Parameter.seed = feed.seed
+        for attr in nn.NAMES:
+            setattr(module, attr, getattr(nn, attr))
         return module
-    blocks = {"data-stream": _data_stream}
+    blocks = {"data-stream": _data_stream, "make-classification": _make_classification}
     for attr, block in spec.items():
         setattr(module, attr, blocks[block](feed))
     return module
 
 
-def wrap(value, kind: str, values: str):
+def wrap(value, kind: str, values: str, feed: Feed | None = None):
     """A case's plain array as the student's method receives it: as is, an nn.Constant, or a Dataset."""
     if kind == "dataset":
-        return Dataset(value[0], value[1], values)
+        if values == "torch":
+            return torch_dataset(value[0], value[1], feed)
+        return nn.Dataset(value[0], value[1], feed) if values == "nn" else Dataset(value[0], value[1])
     if kind == "point" and values == "nn":
-        return Constant(np.asarray(value, dtype=np.float64).reshape(1, -1))
+        return nn.Constant(np.asarray(value, dtype=np.float64).reshape(1, -1))
+    if kind == "point" and values == "torch":
+        import torch  # the student's file imported it already
+        return torch.tensor(np.asarray(value, dtype=np.float32).reshape(1, -1))
     return value

@@ -100,7 +100,8 @@ class Harness:
         module.__file__ = filename
         sys.modules["submission"] = module
         for name, spec in (setup or {}).get("modules", {}).items():  # course modules the file imports
-            sys.modules[name] = course.build_module(name, spec, self.feed)
+            course.install(name, course.build_module(name, spec, self.feed))
+        _installed_libraries((setup or {}).get("requires", []))
         standins.install((setup or {}).get("stand_ins", []), (setup or {}).get("legacy", False), filename)
         late = ""  # driver code that failed after the graded functions were defined (a course data file, ...)
         try:
@@ -149,6 +150,8 @@ class Harness:
         if target is None:
             raise NameError(f"the file does not define {' or '.join(names)}")
         if plan["kind"] == "call":
+            if plan.get("script") is not None:  # main(args): the course module's data, then the namespace
+                args = _script_args(self.feed, self.module, plan["script"], args)
             return _call(target, plan, args, kwargs, self.module)
         return self._class(target, plan, args)
 
@@ -156,14 +159,38 @@ class Harness:
         x, y = args[plan["stream"]] if plan.get("stream") is not None else (None, None)
         self.feed.reset(x, y, plan["values"], plan["weights"], int(plan["seed"]))
         obj = cls(*args[plan["init"]])
+        self.feed.model = obj  # the course's monitor reads this model's weights after each pass
         kept = []
         for step in plan["steps"]:
             wraps = step.get("wrap", {})
-            call = [course.wrap(v, wraps.get(str(i), ""), plan["values"]) for i, v in enumerate(args[step["a"]])]
+            call = [course.wrap(v, wraps.get(str(i), ""), plan["values"], self.feed)
+                    for i, v in enumerate(args[step["a"]])]
             result = getattr(obj, step["m"])(*call)
             if step.get("keep"):
                 kept.append(course.unwrap(result))
         return {"kept": kept, "passes": self.feed.passes, "pass_count": self.feed.pass_count}
+
+
+def _script_args(feed, module, at, args) -> list:
+    """Feed the case's data to the course modules and put the script's argparse namespace in its place."""
+    if type(at) is not int or not 0 <= at < len(args) or type(args[at]) not in (list, tuple):
+        raise channel.WireError("malformed plan")
+    values, (x, y) = args[at]
+    feed.reset(x, y, "arrays", "", 0)
+    args = list(args)
+    args[at] = course.namespace(module, values)
+    return args
+
+
+def _installed_libraries(required) -> None:
+    """A course that requires an installed library (PyTorch) imports it from the grader's environment: numpy's
+    site directory, which the sandbox's root already holds read-only, goes back on sys.path (a checkout's own
+    virtual environment is otherwise dropped from it with the checkout)."""
+    if type(required) is not list or not required:
+        return
+    site = os.path.dirname(os.path.dirname(np.__file__))
+    if site not in sys.path:
+        sys.path.append(site)
 
 
 def _names(function, setup) -> list:

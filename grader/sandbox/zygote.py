@@ -71,7 +71,9 @@ class Zygote:
         base, job folders, the spawner) and the paths this file and its arguments name."""
         self.__dict__.clear()
         sys.argv[:] = ["python"]
-        globals().update(HERE="", __file__="")
+        globals().update(HERE="")
+        globals().pop("__file__", None)  # gone rather than "": inspect.getmodule (run by torch at import) skips a
+        # module without __file__ but raises on an empty one
 
     def layers(self, strong: bool) -> list[str]:
         """The isolation layers every child gets, as reported to the grader."""

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from grader.assignments import Assignment, FunctionSpec, Knobs, classify
+from grader.assignments import Assignment, FunctionSpec, Knobs, classify, course_start
 from grader.cases import FLIP, Case, Expected
 from grader.tasks import base
 from grader.tasks.update import _point, _weights
@@ -25,14 +25,20 @@ def _case(a: Assignment, f: FunctionSpec, family: str, visible: bool, cid: str, 
     n, d = SIZES[family]
     theta, theta0 = _weights(rng, f, d) if not zero else ((Fraction(0),) * d, Fraction(0))
     ties = family == "tie" and conv.tie != "avoid"
+    if conv.start in ("course", "ones") and f.method:  # the model's weights are its start (the course module's
+        # draw, or ones): its one point lies on their boundary, as on zero weights
+        (theta, theta0), zero = course_start(cid, d) if conv.start == "course" else ((Fraction(1),) * d, Fraction(0)), False
+        ties = ties or family == "single-point"
     X = []
     for k in range(n):
-        kind = "tie" if zero or (ties and k % 3 == 1) else ("mistake" if k % 2 else "correct")
+        kind = "tie" if zero or (ties and k % 3 == 1) or (ties and n == 1) else ("mistake" if k % 2 else "correct")
         X.append(_point(rng, f, theta, theta0, kind, d, 2)[0])
     start = (theta, theta0)
     exp = expected(f, X, start)
     check = {"input-mutation": "mutation", "interface": "interface"}.get(family, "result")
-    title = f"{n} point{'s' if n != 1 else ''} in {d}-D" + (", weights zero" if zero else ", given weights")
+    title = f"{n} point{'s' if n != 1 else ''} in {d}-D" + (", weights zero" if zero else ", given weights"
+                                                             if conv.start not in ("course", "ones")
+                                                             else ", the model's start")
     return base.build(a, f, cid, family, visible, X, [1] * n, conv.bias == "separate", None, None, exp,
                       seconds=a.case_seconds, check=check, start=None if (zero and f.method) else start,
                       title=title)

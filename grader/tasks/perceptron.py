@@ -12,7 +12,7 @@ from grader.cases import (
     draw_nonseparable, draw_tie, make_case, shared_mistakes, training_mistakes
 )
 from grader.assignments import (
-    derived_tolerance, Assignment, Convention, FunctionSpec, visiting_order, Knobs, augment, run
+    derived_tolerance, Assignment, Convention, FunctionSpec, visiting_order, Knobs, augment, course_start, run
 )
 from grader.tasks import base
 
@@ -148,8 +148,8 @@ def adapt(a: Assignment, f: FunctionSpec, family: str, recipes: list[dict], visi
         if "twin" in r and r["twin"] in made:  # the same call again: same start and step
             start, step, exp = made[r["twin"]]
         else:
-            start = _start(conv, start_rng, len(r["X"][0]))
-            if family == "tie" and start is not None:
+            start = _start(conv, start_rng, len(r["X"][0]), cid)
+            if family == "tie" and start is not None and conv.start == "given":
                 start = _tie_start(conv, start, r["X"])
             step, exp = None, None
             for dyadic_only in (False, True):
@@ -181,10 +181,12 @@ def _tie_start(conv: Convention, start, X):
     return start
 
 
-def _start(conv: Convention, rng, d: int):
+def _start(conv: Convention, rng, d: int, cid: str):
+    width = d + 1 if conv.folded else d
+    if conv.start == "course":  # the course's module draws it from the case's seed (the same numbers here)
+        return course_start(cid, width)
     if conv.start != "given":
         return None
-    width = d + 1 if conv.folded else d
     theta, theta0 = base.start_vector(rng, width)
     return theta, (Fraction(0) if conv.bias != "separate" else theta0)
 
