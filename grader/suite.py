@@ -32,17 +32,11 @@ INSPECT = "inspect-signatures"  # the case id of the call that reads the file's 
 class Suite:
     """The cases of one grading run (visible, and hidden from the seed) with their mutant table; shared by workers."""
 
-<<<<<<< HEAD
     def __init__(self, a: Assignment, seed: str | None, hidden: bool = True, warm: bool = False):
         """The mutant table fills case by case on first use, since only a failing submission's diagnosis reads it
         (three quarters of a 6.86x suite's making, spent for nothing on a class of correct files); `warm=True`
         fills it now."""
-        self.assignment = a
-=======
-    def __init__(self, a: Assignment, seed: str | None, hidden: bool = True, warm: bool = True):
-        """`warm=False` leaves the mutant table to fill lazily (a cluster worker only runs cases, never judges)."""
         self.assignment = require(a)  # a course whose files import PyTorch: one sentence where it is missing
->>>>>>> courses
         self.visible = tasks.visible(a)
         self.hidden = tasks.hidden(a, seed) if hidden and seed is not None else ()
         self.commitment = commitment(seed) if seed is not None else ""
