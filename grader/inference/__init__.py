@@ -1,0 +1,15 @@
+"""Inference: a course preset worked out from the instructor's reference solution, run in the sandbox on probe
+data built to tell the conventions apart (`rosenblatt preset infer`), and written as a commented preset YAML with
+its handout draft.
+
+It may import rosenblatt.shared, grader.assignments (the conventions, the exact reference, the validator),
+grader.intake (reading the file) and grader.sandbox (running it). Nothing the reference returns is unpickled or
+evaluated: only plain data come back, compared with exact runs."""
+
+from __future__ import annotations
+
+from grader.inference.infer import infer
+from grader.inference.model import Decision, Function, Inference, NotAPerceptron
+from grader.inference.preset import write
+
+__all__ = ['Decision', 'Function', 'Inference', 'NotAPerceptron', 'infer', 'write']

@@ -1,0 +1,170 @@
+"""Inferring a training function's convention: the grid's candidates narrowed probe by probe, each field decided
+by the first probe after which every surviving candidate agrees on it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from grader.inference import calls, grid
+from grader.inference.model import Decision, Function, NotAPerceptron
+from grader.inference.probes import NON_SEPARABLE, Probe, many_passes, training
+from grader.inference.signature import NAMES, Signature
+
+FIELDS = ("layout", "labels", "theta_shape", "bias", "offset", "tie", "order", "averaged", "step")
+STEP = Fraction(1, 2)  # what the grader passes where the function takes η (dyadic: floats stay exact)
+START = (Fraction(1, 2), Fraction(-1, 2), Fraction(1, 4))  # a given start (θ, then θ₀), not zero
+
+
+class Narrowing:
+    """The surviving candidates of one function and what each probe decided."""
+
+    def __init__(self, runner, sig: Signature, params_key: str | None, cands: list):
+        self.runner, self.sig, self.params_key, self.cands = runner, sig, params_key, cands
+        self.decided: dict[str, Decision] = {}
+        self.names: tuple[str, ...] = ()
+        self.container = "single"
+        self.first = None
+
+    def given(self) -> tuple[bool, bool]:
+        return self.sig.has("epochs") or self.params_key is not None, self.sig.has("theta")
+
+    def call(self, c: grid.Candidate, p: Probe):
+        epochs_given, start_given = self.given()
+        X, y = calls.arrays(p.X, p.y, c.layout, c.labels)
+        values = {"data": X, "labels": y, "epochs": p.epochs, "step": float(STEP)}
+        start = {}
+        if start_given:
+            th = START[:len(p.X[0])] if p.name != "layout" else (Fraction(0),) * len(p.X[0])
+            th0 = START[-1] if p.name != "layout" and c.bias == "separate" else Fraction(0)
+            values["theta"], values["theta0"] = calls.weights(th, th0, c.layout, c.theta_shape)
+            start = {"theta": th, "theta0": th0}
+        args, kwargs = calls.arguments(self.sig, values, self.params_key)
+        return self.runner.call(self.sig.name, args, kwargs, p.seconds), start
+
+    def probe(self, p: Probe, optional: bool = False) -> bool:
+        """Narrow by one probe (one call per call variant); False (nothing changed) if `optional` and none fit."""
+        epochs_given, _ = self.given()
+        kept, replies = [], {}
+        for c in self.cands:
+            if c.variant not in replies:
+                replies[c.variant] = self.call(c, p)
+            reply, start = replies[c.variant]
+            if not reply.ok:
+                continue
+            got, names = grid.training_match(c, p, reply.value, STEP, p.epochs if epochs_given else None, start)
+            if got is not None:
+                kept.append(got)
+                self.names, self.container = names, calls_container(reply.value)
+        if not kept:
+            if optional:
+                return False
+            shown = calls.shown(next(iter(replies.values()))[0]) if replies else "was not called"
+            raise NotAPerceptron(f"probe {p.name} ({p.purpose}): {self.sig.name} does not behave like a "
+                                 f"perceptron under any convention Rosenblatt knows: it {shown}")
+        if self.first is None:
+            self.first = replies[kept[0].variant][0].value
+        self.cands = kept
+        self._decide(p.name)
+        return True
+
+    def _decide(self, probe: str) -> None:
+        for field in FIELDS:
+            values = {getattr(c, field) for c in self.cands}
+            if field not in self.decided and len(values) == 1:
+                self.decided[field] = Decision(field, values.pop(), probe, "")
+
+
+def calls_container(value) -> str:
+    from grader.inference.reading import parts
+
+    return parts(value)[1]
+
+
+def _params_key(sig: Signature, keys: tuple[str, ...]) -> str | None:
+    if not sig.has("params"):
+        return None
+    for key in keys:
+        if key in NAMES["epochs"] or key.lower() in NAMES["epochs"]:
+            return key
+    return keys[0] if keys else None
+
+
+def infer(runner, sig: Signature, keys: tuple[str, ...]) -> Function:
+    """Run the training probes on one function and decide its convention."""
+    params_key = _params_key(sig, keys)
+    epochs_given = sig.has("epochs") or params_key is not None
+    shapes = ("flat", "column") if sig.has("theta") else ("flat",)
+    cands = grid.training_grid(True, shapes, sig.has("theta0"), sig.has("theta"), sig.has("step"), epochs_given,
+                               epochs_given and not sig.has("theta"))
+    n = Narrowing(runner, sig, params_key, cands)
+    base = training()
+    n.probe(base[0])
+    for p in base[1:4]:
+        n.probe(p)
+    features = _features(n, base[4:])
+    if epochs_given:
+        n.probe(replace(base[0], name="epochs", purpose="one pass instead of ten (the pass count is the argument)",
+                        epochs=1))
+    _repeat(n, base[0])
+    cap = _cap(n) if not epochs_given else "argument"
+    return _function(n, sig, params_key, features, cap)
+
+
+def _features(n: Narrowing, probes) -> Decision:
+    for p in probes:
+        if not n.probe(p, optional=True):
+            return Decision("features", 2, p.name, f"the reference fails on {p.purpose}; it handles two features")
+    return Decision("features", "any", probes[0].name, "the reference handles one, two and three features")
+
+
+def _repeat(n: Narrowing, p: Probe) -> None:
+    reply, _ = n.call(n.cands[0], p)
+    from grader.inference.reading import name_parts  # noqa: F401 - the value is compared as data
+
+    if not reply.ok or not _same(reply.value, n.first):
+        raise NotAPerceptron(f"probe repeat (the layout probe again): {n.sig.name} gave another result on the same "
+                             f"data, so it visits the points in a random order or starts from random weights; "
+                             f"Rosenblatt infers only deterministic references (grade such a course by properties "
+                             f"with order: free in a hand-written preset)")
+
+
+def _same(a, b) -> bool:
+    import numpy as np
+
+    if type(a) in (tuple, list):
+        return type(b) is type(a) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, np.ndarray):
+        return isinstance(b, np.ndarray) and a.shape == b.shape and bool(np.array_equal(a, b))
+    return type(a) is type(b) and a == b
+
+
+def _cap(n: Narrowing):
+    c = n.cands[0]
+    p, needed = many_passes(c.order, c.tie, c.bias != "none" and (c.offset or c.bias != "separate"))
+    n.probe(p)
+    caps = set().union(*(c.caps for c in n.cands))
+    if len(caps) == 1 and grid.BEYOND not in caps:
+        return Decision("epochs", caps.pop(), p.name, f"its result is the weights after that many passes of {p.purpose}")
+    reply, _ = n.call(c, NON_SEPARABLE)
+    if reply.status == "timeout":
+        return Decision("epochs", "none", NON_SEPARABLE.name, "it did not return on data no line separates: it loops "
+                                                             "until a clean pass")
+    raise NotAPerceptron(f"probe {NON_SEPARABLE.name}: {n.sig.name} returns on data no line separates, so it caps its "
+                         f"passes, but at more than the {needed} passes the passes probe needs; Rosenblatt cannot "
+                         f"read the cap (give it as an argument, or write epochs: in the preset)")
+
+
+def _function(n: Narrowing, sig: Signature, params_key, features: Decision, cap) -> Function:
+    undecided = [f for f in FIELDS if f not in n.decided]
+    if undecided:
+        f = undecided[0]
+        values = sorted({str(getattr(c, f)) for c in n.cands})
+        raise NotAPerceptron(f"probes disagree: {sig.name}: every probe is explained by {f} {' and by '.join(values)}; "
+                             f"Rosenblatt does not guess (name the functions to grade with --function)")
+    decisions = list(n.decided.values()) + [features]
+    decisions.append(cap if isinstance(cap, Decision) else Decision("epochs", "argument", "epochs",
+                                                                    "one pass when the grader passes 1"))
+    averaged = n.decided["averaged"].value
+    params = ((params_key, "epochs"),) if params_key else ()
+    return Function(sig, "averaged" if averaged else "perceptron", n.names, tuple(decisions), params, n.container)
