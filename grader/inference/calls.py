@@ -26,7 +26,7 @@ def weights(theta, theta0, layout: str, shape: str) -> tuple[np.ndarray, Any]:
 
 def arguments(sig: Signature, values: dict[str, Any], params_key: str | None) -> tuple[tuple, dict]:
     """Positional and keyword arguments: every parameter with a slot gets the slot's value."""
-    values = {**values, "hook": None, "offset": True}
+    values = {"offset": True, **values, "hook": None}
     if params_key is not None and "epochs" in values:
         values["params"] = {params_key: values["epochs"]}
     else:

@@ -31,7 +31,8 @@ class Candidate:
     averaged: bool = False
     always: bool = False  # a single step that updates whatever the score (the caller checks)
     step: Fraction | None = None  # None: the grader passes η
-    caps: frozenset = frozenset()  # pass counts still possible (BEYOND: more than MAX_CAP, or until a clean pass)
+    caps: frozenset = frozenset()
+    appended: str = "student"  # a folded bias: who appends the constant 1 (the grader: the data come with it)  # pass counts still possible (BEYOND: more than MAX_CAP, or until a clean pass)
 
     @property
     def variant(self) -> tuple:
@@ -90,6 +91,12 @@ def _per_pass(X, y, c: Candidate, step: Fraction, start) -> list[tuple]:
     return out
 
 
+def _named(value, c: Candidate, expected: dict) -> tuple[str, ...] | None:
+    """The returned parts' names; a separate offset must be among them (else the candidate is bias none)."""
+    names = reading.name_parts(value, expected)
+    return names if names and (c.bias != "separate" or "theta0" in names) else None
+
+
 def training_match(c: Candidate, p: Probe, value, step: Fraction | None, epochs: int | None, start: dict
                    ) -> tuple[Candidate | None, tuple[str, ...]]:
     """The candidate narrowed by this probe (its possible caps), and the returned parts' names; None if it fails."""
@@ -97,13 +104,13 @@ def training_match(c: Candidate, p: Probe, value, step: Fraction | None, epochs:
     eta = c.step if c.step is not None else step
     if epochs is not None:
         r = run(X, p.y, c.convention(), offset=c.offset, max_epochs=epochs, step=eta, average=c.averaged, **start)
-        names = reading.name_parts(value, _fields((r.theta, r.theta0, r.converged, r.mistakes), c, r.averaged))
+        names = _named(value, c, _fields((r.theta, r.theta0, r.converged, r.mistakes), c, r.averaged))
         return (c, names) if names else (None, ())
     if c.averaged:
         return None, ()
     states, caps, names = _per_pass(X, p.y, c, eta, start), set(), ()
     for k, state in enumerate(states, 1):
-        got = reading.name_parts(value, _fields(state, c, None))
+        got = _named(value, c, _fields(state, c, None))
         if got:
             names = got
             caps |= {k} if not state[2] or k < len(states) else set(range(k, MAX_CAP + 1)) | {BEYOND}
@@ -117,7 +124,7 @@ def step_match(c: Candidate, x, y: int, theta, theta0, value, step: Fraction | N
     """The returned parts' names when a single-step call's result is this candidate's update of (θ, θ₀) on (x, y)."""
     eta = c.step if c.step is not None else step
     r = run((x,), (y,), c.convention(), offset=c.offset, max_epochs=1, step=eta, theta=theta, theta0=theta0)
-    return reading.name_parts(value, {"theta": r.theta, **({"theta0": r.theta0} if c.bias == "separate" else {})})
+    return _named(value, c, {"theta": r.theta, **({"theta0": r.theta0} if c.bias == "separate" else {})})
 
 
 def classify_match(c: Candidate, X, theta, theta0, value) -> bool:

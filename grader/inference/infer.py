@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from grader.inference import signature, single, training
@@ -27,6 +28,11 @@ def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> 
                 raise NotAPerceptron(f"probe signature: {name} takes no data, labels, point or weights that "
                                      f"Rosenblatt can name, so it is not a perceptron function it can grade")
             (sigs if sig is not None else helpers).append(sig or name)
+        classes = re.findall(rb"^class[ \t]+([A-Za-z_]\w{0,63})", source, re.MULTILINE)
+        if not sigs and classes:
+            raise NotAPerceptron(f"probe signature: {filename} defines the class {classes[0].decode()} and no "
+                                 f"perceptron function; Rosenblatt infers module-level functions only (write a "
+                                 f"class: preset by hand, as the bundled cs188.yaml does)")
         if not sigs:
             raise NotAPerceptron(f"probe signature: {filename} defines no function whose parameters look like a "
                                  f"perceptron's (data and labels, a point and weights, or points and weights)")

@@ -50,10 +50,13 @@ def _bias(f: Function) -> list[dict]:
     if d is None or f.task == "classify":
         return []
     if d.value in ("first", "last"):
-        return [_entry("bias", d.value, d.probe), _entry("appended_by", "student", d.probe)]
+        who = f.decision("appended")
+        return [_entry("bias", d.value, d.probe), _entry("appended_by", who.value if who else "student", d.probe)]
     if d.value == "none":
         return [_entry("bias", "none", d.probe)]
-    off = f.decision("offset")
+    off, choice = f.decision("offset"), f.decision("offset-choice")
+    if choice:
+        return [_entry("offset", "choice", choice.probe)]
     return [_entry("offset", "always" if off.value else "never", off.probe)] if off else []
 
 
@@ -66,7 +69,7 @@ def _step(f: Function) -> list[dict]:
         except (ValueError, ZeroDivisionError):
             default = None
         if default is not None and default not in steps and 0 < default <= 1024:
-            steps.append(p.default)
+            steps.append(yaml.safe_load(p.default))
         return [_entry("step", [str(s) if isinstance(s, Fraction) else s for s in steps], "signature")]
     d = f.decision("step")
     return [_entry("step", d.value, d.probe)] if d and d.value not in (None, 1) else []
@@ -75,6 +78,8 @@ def _step(f: Function) -> list[dict]:
 def _convention(f: Function, top: dict) -> list[dict]:
     """The function's own convention keys (those that differ from the top level's)."""
     out = []
+    if f.task in ("update", "classify") and not f.signature.has("theta0"):
+        out.append(_entry("bias", "none", "signature"))
     tie = f.decision("tie")
     if tie and top.get("tie") != tie.value:
         out.append(_entry("tie", "positive" if tie.value == "positive" else tie.value, tie.probe))
@@ -95,6 +100,8 @@ def _convention(f: Function, top: dict) -> list[dict]:
         out += _step(f)
         if f.get("theta_shape") == "column" and f.get("layout") == "rows":
             out.append(_entry("theta_shape", "column", f.decision("theta_shape").probe))
+        if f.decision("mutation"):
+            out.append(_entry("mutation", "allowed", f.decision("mutation").probe))
         if f.get("features") != "any":
             out.append(_entry("features", f.get("features"), f.decision("features").probe))
     return out

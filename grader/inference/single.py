@@ -53,7 +53,8 @@ def update(runner, sig: Signature) -> Function:
              for labels, shape, offset, always, step in itertools.product(
                  ((-1, 1), (0, 1)), ("flat", "column"), (True, False) if bias == "separate" else (False,),
                  (False, True), (None,) if sig.has("step") else grid.STEPS)
-             for tie in (("positive", "negative") if labels == (0, 1) else ("mistake", "positive", "negative"))]
+             for tie in (("mistake",) if always else ("positive", "negative") if labels == (0, 1)
+                         else ("mistake", "positive", "negative"))]
     fields, decided, names, mutated, container = ("labels", "theta_shape", "offset", "always", "tie", "step"), {}, (), False, "single"
     for name, purpose, x, y, th, th0 in STEPS:
         kept, replies = [], {}

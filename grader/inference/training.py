@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grader.inference import calls, grid
+from grader.inference import calls, free, grid
 from grader.inference.model import Decision, Function, NotAPerceptron
 from grader.inference.probes import NON_SEPARABLE, Probe, many_passes, training
 from grader.inference.signature import NAMES, Signature
@@ -23,16 +23,18 @@ class Narrowing:
         self.runner, self.sig, self.params_key, self.cands = runner, sig, params_key, cands
         self.decided: dict[str, Decision] = {}
         self.names: tuple[str, ...] = ()
+        self.named: dict = {}  # candidate -> the names of its returned parts
         self.container = "single"
         self.first = None
+        self.mutated = ""  # the first probe on which the reference changed its input arrays
 
     def given(self) -> tuple[bool, bool]:
         return self.sig.has("epochs") or self.params_key is not None, self.sig.has("theta")
 
-    def call(self, c: grid.Candidate, p: Probe):
+    def call(self, c: grid.Candidate, p: Probe, offset: bool = True):
         epochs_given, start_given = self.given()
-        X, y = calls.arrays(p.X, p.y, c.layout, c.labels)
-        values = {"data": X, "labels": y, "epochs": p.epochs, "step": float(STEP)}
+        X, y = calls.arrays(_appended(p.X, c), p.y, c.layout, c.labels)
+        values = {"data": X, "labels": y, "epochs": p.epochs, "step": float(STEP), "offset": offset}
         start = {}
         if start_given:
             th = START[:len(p.X[0])] if p.name != "layout" else (Fraction(0),) * len(p.X[0])
@@ -52,9 +54,12 @@ class Narrowing:
             reply, start = replies[c.variant]
             if not reply.ok:
                 continue
+            if reply.mutated and not self.mutated:
+                self.mutated = p.name
             got, names = grid.training_match(c, p, reply.value, STEP, p.epochs if epochs_given else None, start)
             if got is not None:
                 kept.append(got)
+                self.named[got] = names
                 self.names, self.container = names, calls_container(reply.value)
         if not kept:
             if optional:
@@ -75,6 +80,14 @@ class Narrowing:
                 self.decided[field] = Decision(field, values.pop(), probe, "")
 
 
+def _appended(X, c: grid.Candidate):
+    """The probe's points as the grader gives them: with the constant 1 where the grader appends it."""
+    if c.appended != "grader":
+        return X
+    one = (Fraction(1),)
+    return tuple(one + tuple(x) if c.bias == "first" else tuple(x) + one for x in X)
+
+
 def calls_container(value) -> str:
     from grader.inference.reading import parts
 
@@ -91,24 +104,65 @@ def _params_key(sig: Signature, keys: tuple[str, ...]) -> str | None:
 
 
 def infer(runner, sig: Signature, keys: tuple[str, ...]) -> Function:
-    """Run the training probes on one function and decide its convention."""
+    """Run the training probes on one function and decide its convention: exactly, or by property when it visits
+    its points in a random order (the exact probes fail, but one-point probes and separation hold)."""
     params_key = _params_key(sig, keys)
+    try:
+        return _exact(runner, sig, params_key)
+    except NotAPerceptron as exact:
+        n = _narrowing(runner, sig, params_key)
+        reason = Decision("order", "free", "repeat" if "probe repeat" in exact.message else exact.message.split()[1],
+                          "")
+        try:
+            decisions = free.infer(n, reason, None)
+        except NotAPerceptron as err:
+            if not n.decided:  # not even one point behaves like a perceptron's: the exact probe's sentence
+                raise exact from None
+            raise err from None
+        mutation = [Decision("mutation", "allowed", n.mutated, "")] if n.mutated else []
+        return Function(sig, "perceptron", n.names, decisions + tuple(mutation),
+                        ((params_key, "epochs"),) if params_key else (), n.container)
+
+
+def _narrowing(runner, sig: Signature, params_key) -> Narrowing:
     epochs_given = sig.has("epochs") or params_key is not None
     shapes = ("flat", "column") if sig.has("theta") else ("flat",)
     cands = grid.training_grid(True, shapes, sig.has("theta0"), sig.has("theta"), sig.has("step"), epochs_given,
                                epochs_given and not sig.has("theta"))
-    n = Narrowing(runner, sig, params_key, cands)
+    return Narrowing(runner, sig, params_key, cands)
+
+
+def _exact(runner, sig: Signature, params_key) -> Function:
+    n = _narrowing(runner, sig, params_key)
+    epochs_given = n.given()[0]
     base = training()
     n.probe(base[0])
+    _repeat(n, base[0])
     for p in base[1:4]:
         n.probe(p)
     features = _features(n, base[4:])
     if epochs_given:
         n.probe(replace(base[0], name="epochs", purpose="one pass instead of ten (the pass count is the argument)",
                         epochs=1))
-    _repeat(n, base[0])
     cap = _cap(n) if not epochs_given else "argument"
-    return _function(n, sig, params_key, features, cap)
+    function = _function(n, sig, params_key, features, cap)
+    if sig.has("offset"):
+        function = replace(function, decisions=function.decisions + (_offset_off(n, base[3]),))
+    return function
+
+
+def _offset_off(n: Narrowing, p: Probe) -> Decision:
+    """The grader passes offset False: the reference must then learn no offset (θ₀ stays 0)."""
+    c = n.cands[0]
+    reply, start = n.call(c, p, offset=False)
+    off = replace(c, offset=False)
+    got, _ = grid.training_match(off, p, reply.value, STEP, p.epochs if n.given()[0] else None, start) \
+        if reply.ok else (None, ())
+    if got is None:
+        raise NotAPerceptron(f"probe offset-off ({p.purpose}, with offset False): {n.sig.name} takes an offset "
+                             f"switch but does not run the perceptron without an offset when it is off: it "
+                             f"{calls.shown(reply)}")
+    return Decision("offset-choice", True, "offset-off", "")
 
 
 def _features(n: Narrowing, probes) -> Decision:
@@ -163,6 +217,8 @@ def _function(n: Narrowing, sig: Signature, params_key, features: Decision, cap)
         raise NotAPerceptron(f"probes disagree: {sig.name}: every probe is explained by {f} {' and by '.join(values)}; "
                              f"Rosenblatt does not guess (name the functions to grade with --function)")
     decisions = list(n.decided.values()) + [features]
+    if n.mutated:
+        decisions.append(Decision("mutation", "allowed", n.mutated, "the reference changes its inputs in place"))
     decisions.append(cap if isinstance(cap, Decision) else Decision("epochs", "argument", "epochs",
                                                                     "one pass when the grader passes 1"))
     averaged = n.decided["averaged"].value
