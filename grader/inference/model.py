@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rosenblatt.shared import AssignmentError
+from grader.assignments import SHAPES
 from grader.inference.signature import Signature
 
 
@@ -33,6 +34,15 @@ class Function:
     decisions: tuple[Decision, ...]
     params: tuple[tuple[str, str], ...] = ()  # keys of a params dict -> what they carry
     container: str = "single"  # what the reference returned its parts in: tuple | list | single
+
+    @property
+    def shape(self):
+        """The shape's row in the one table (what the task stands for: trains, single_step, predicts, ...)."""
+        return SHAPES[self.task]
+
+    @property
+    def given_weights(self) -> bool:
+        return self.shape.single_step or self.shape.predicts
 
     def get(self, field: str, default: Any = None) -> Any:
         return next((d.value for d in self.decisions if d.field == field), default)

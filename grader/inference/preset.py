@@ -26,10 +26,9 @@ def _entry(key: str, value, probe: str = "", why: str = "") -> dict:
 
 
 def _families(f: Function, tie: str, features, mutation: str, epochs) -> dict:
-    task = f.task
-    if task == "update":
+    if f.shape.single_step:
         out = {"mistake": 4, "correct": 4, "tie": 4, "fractional": 3}
-    elif task == "classify":
+    elif f.shape.predicts:
         out = {"points": 3, "tie": 3, "single-point": 1, "one-dimensional": 1, "input-mutation": 1}
     else:
         out = {"separable": 6, "non-separable": 6, "single-point": 3, "tie": 4, "one-dimensional": 2,
@@ -47,7 +46,7 @@ def _families(f: Function, tie: str, features, mutation: str, epochs) -> dict:
 
 def _bias(f: Function) -> list[dict]:
     d = f.decision("bias")
-    if d is None or f.task == "classify":
+    if d is None or f.shape.predicts:
         return []
     if d.value in ("first", "last"):
         who = f.decision("appended")
@@ -78,14 +77,14 @@ def _step(f: Function) -> list[dict]:
 def _convention(f: Function, top: dict) -> list[dict]:
     """The function's own convention keys (those that differ from the top level's)."""
     out = []
-    if f.task in ("update", "classify") and not f.signature.has("theta0"):
+    if f.given_weights and not f.signature.has("theta0"):
         out.append(_entry("bias", "none", "signature"))
     tie = f.decision("tie")
     if tie and top.get("tie") != tie.value:
         out.append(_entry("tie", "positive" if tie.value == "positive" else tie.value, tie.probe))
-    if f.task == "update" and f.get("always"):
+    if f.shape.single_step and f.get("always"):
         out.append(_entry("update", "always", f.decision("always").probe))
-    if f.task == "update":
+    if f.shape.single_step:
         out.append(_entry("mutation", "allowed"))
     if f.signature.role == "train":
         out += [e for e in _bias(f) if top.get(e["key"]) != e["value"]]
@@ -112,7 +111,7 @@ def _call(f: Function) -> list[dict]:
     args = [p.slot for p in sig.parameters if p.slot and not p.keyword]
     kw = {p.name: p.slot for p in sig.parameters if p.slot and p.keyword}
     out = [_entry("function", sig.name, "signature"),
-           _entry("task", f.task, "layout" if f.task in ("perceptron", "averaged") else f.decisions[0].probe),
+           _entry("task", f.task, "layout" if f.shape.trains else f.decisions[0].probe),
            _entry("arguments", args, "signature")]
     if kw:
         out.append(_entry("keywords", kw, "signature"))
@@ -133,7 +132,7 @@ def document(inf: Inference, name: str) -> tuple[list[dict], list[list[dict]], d
     labels = next((f.decision("labels") for f in inf.functions if f.decision("labels")), None)
     if labels:
         top.append(_entry("labels", list(labels.value), labels.probe))
-    trains = [f for f in inf.functions if f.task != "classify"]
+    trains = [f for f in inf.functions if not f.shape.predicts]
     if trains and trains[0].decision("tie"):
         tie = trains[0].decision("tie")
         top.append(_entry("tie", tie.value, tie.probe))
