@@ -106,7 +106,8 @@ def _cap(n, c, epochs_default) -> Decision:
         return Decision("epochs", epochs_default, "signature", "")
     reply, _ = n.call(c, NON_SEPARABLE)
     if reply.status == "timeout":
-        return Decision("epochs", "none", NON_SEPARABLE.name, "")
+        return Decision("epochs", "none", NON_SEPARABLE.name, "it did not return on data no line separates: it loops "
+                                                             "until a clean pass")
     raise NotAPerceptron(f"probe {NON_SEPARABLE.name}: {n.sig.name} returns on data no line separates, so it caps its "
                          f"passes, but it visits its points in a random order, so the cap cannot be read from its "
                          f"results; Rosenblatt does not guess (write epochs: in the preset, or give the cap as a "

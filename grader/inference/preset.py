@@ -92,10 +92,10 @@ def _convention(f: Function, top: dict) -> list[dict]:
             out.append(_entry("start", "given", "signature"))
         epochs = f.decision("epochs")
         if epochs.value != "argument":
-            out.append(_entry("epochs", epochs.value, epochs.probe))
+            out.append(_entry("epochs", epochs.value, epochs.probe, epochs.why))
         order = f.decision("order")
         if top.get("order") != order.value:
-            out.append(_entry("order", order.value, order.probe))
+            out.append(_entry("order", order.value, order.probe, order.why))
         out += _step(f)
         if f.get("theta_shape") == "column" and f.get("layout") == "rows":
             out.append(_entry("theta_shape", "column", f.decision("theta_shape").probe))
@@ -137,7 +137,8 @@ def document(inf: Inference, name: str) -> tuple[list[dict], list[list[dict]], d
         tie = trains[0].decision("tie")
         top.append(_entry("tie", tie.value, tie.probe))
     if first.signature.role == "train":
-        top.append(_entry("order", first.get("order"), first.decision("order").probe))
+        order = first.decision("order")
+        top.append(_entry("order", order.value, order.probe, order.why))
         top += [e for e in _bias(first) if e["key"] == "offset"]
     top.append(_entry("terms", _terms(inf), "signature"))
     top += [_entry("stand_ins", "any"), _entry("legacy_names", True)] + [_entry(k, v) for k, v in TIMES.items()]

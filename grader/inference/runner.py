@@ -67,8 +67,9 @@ class Runner:
         self.count += 1
         run = self.session.run([CaseInput(f"probe-{self.count}", args, kwargs, seconds, plan)])
         if run.load_status != "ok":
+            last = (run.load_error.strip().splitlines() or [""])[-1][:200]
             raise AssignmentError(f"{self.filename}: the reference does not load in the sandbox "
-                                  f"({run.load_status}: {run.load_error.strip().splitlines()[-1:] or ['']}[0])")
+                                  f"({run.load_status}: {last})")
         return run.outcomes[0]
 
     def signatures(self, wanted: list[str]) -> dict:

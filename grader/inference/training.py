@@ -112,7 +112,8 @@ def infer(runner, sig: Signature, keys: tuple[str, ...]) -> Function:
     except NotAPerceptron as exact:
         n = _narrowing(runner, sig, params_key)
         reason = Decision("order", "free", "repeat" if "probe repeat" in exact.message else exact.message.split()[1],
-                          "")
+                          "its results match no fixed visiting order (or differ between calls), but they separate "
+                          "the data: graded by property")
         try:
             decisions = free.infer(n, reason, None)
         except NotAPerceptron as err:
