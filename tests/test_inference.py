@@ -151,3 +151,24 @@ def test_named_functions_limit_the_preset(tmp_path, capsys):
     assert main(["preset", "infer", str(_sample("mitx686x")), "--function", "perceptron", "classify",
                  "--out", str(out)]) == 0
     assert [f.name for f in load(str(out)).functions] == ["perceptron", "classify"]
+
+
+def test_a_notebook_reference_gives_the_same_preset(tmp_path, capsys):
+    import nbformat
+
+    cells = [nbformat.v4.new_markdown_cell("# Project 1"), nbformat.v4.new_code_cell("%matplotlib inline"),
+             nbformat.v4.new_code_cell(_sample("mit6036").read_text())]
+    nb = tmp_path / "reference.ipynb"
+    nb.write_text(nbformat.writes(nbformat.v4.new_notebook(cells=cells)))
+    out = tmp_path / "from-notebook.yaml"
+    assert main(["preset", "infer", str(nb), "--out", str(out)]) == 0
+    assert differences(load("mit6036"), load(str(out))) == {}
+
+
+def test_the_reference_runs_in_the_sandbox_not_here(tmp_path, capsys):
+    import builtins
+
+    ref = tmp_path / "ref.py"
+    ref.write_text(_sample("mit6036").read_text() + "\nimport builtins\nbuiltins.ROSENBLATT_LEAK = 1\n")
+    assert main(["preset", "infer", str(ref), "--out", str(tmp_path / "c.yaml")]) == 0
+    assert not hasattr(builtins, "ROSENBLATT_LEAK")

@@ -37,7 +37,7 @@ def read_reference(path: Path) -> tuple[bytes, str]:
         raise AssignmentError(f"{path}: {problem}")
     if path.suffix == ".ipynb":
         try:
-            return assemble(name, raw, "definitions").source.encode("utf-8"), name
+            return assemble(name, raw, "definitions").source, name
         except NotebookError as err:
             raise AssignmentError(f"{path}: {err.message}") from None
     return raw, name
