@@ -140,6 +140,11 @@ def document(inf: Inference, name: str) -> tuple[list[dict], list[list[dict]], d
         order = first.decision("order")
         top.append(_entry("order", order.value, order.probe, order.why))
         top += [e for e in _bias(first) if e["key"] == "offset"]
+    several = sorted({f.container for f in inf.functions if f.container != "single"})
+    if several:
+        top.append(_entry("container", "any", "", f"not inferred (policy): the reference returns a "
+                                                  f"{' or a '.join(several)}; write tuple if the course's checker "
+                                                  f"rejects a list"))
     top.append(_entry("terms", _terms(inf), "signature"))
     top += [_entry("stand_ins", "any"), _entry("legacy_names", True)] + [_entry(k, v) for k, v in TIMES.items()]
     topmap = {e["key"]: e["value"] for e in top}
