@@ -140,6 +140,11 @@ def document(inf: Inference, name: str) -> tuple[list[dict], list[list[dict]], d
         order = first.decision("order")
         top.append(_entry("order", order.value, order.probe, order.why))
         top += [e for e in _bias(first) if e["key"] == "offset"]
+    else:
+        off = next((f.decision("offset") for f in inf.functions
+                    if f.decision("offset") and f.signature.has("theta0")), None)
+        if off:
+            top.append(_entry("offset", "always" if off.value else "never", off.probe))
     several = sorted({f.container for f in inf.functions if f.container != "single"})
     if several:
         top.append(_entry("container", "any", "", f"not inferred (policy): the reference returns a "

@@ -111,6 +111,8 @@ def infer(runner, sig: Signature, keys: tuple[str, ...]) -> Function:
         return _exact(runner, sig, params_key)
     except NotAPerceptron as exact:
         n = _narrowing(runner, sig, params_key)
+        if "probe repeat" not in exact.message and not _varies(n):
+            raise  # deterministic, and no convention explains it: not a random-order perceptron either
         reason = Decision("order", "free", "repeat" if "probe repeat" in exact.message else exact.message.split()[1],
                           "its results match no fixed visiting order (or differ between calls), but they separate "
                           "the data: graded by property")
@@ -171,6 +173,16 @@ def _features(n: Narrowing, probes) -> Decision:
         if not n.probe(p, optional=True):
             return Decision("features", 2, p.name, f"the reference fails on {p.purpose}; it handles two features")
     return Decision("features", "any", probes[0].name, "the reference handles one, two and three features")
+
+
+def _varies(n: Narrowing, tries: int = 4) -> bool:
+    """Whether calls on the same data give different results (the `repeat` probe, on the order probe's data)."""
+    p = training()[2]
+    for c in {c.variant: c for c in n.cands}.values():
+        first, _ = n.call(c, p)
+        if first.ok:
+            return any(not _same(n.call(c, p)[0].value, first.value) for _ in range(tries - 1))
+    return False
 
 
 def _repeat(n: Narrowing, p: Probe) -> None:
