@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction as F
 
-from grader.inference import calls, grid
+from grader.inference import calls, grid, reading
 from grader.inference.model import Decision, Function, NotAPerceptron
 from grader.inference.signature import Signature
 
@@ -71,9 +71,7 @@ def update(runner, sig: Signature) -> Function:
             if got:
                 kept.append(c)
                 names, mutated = got, mutated or reply.mutated
-                from grader.inference.reading import parts
-
-                container = parts(reply.value)[1]
+                container = reading.parts(reply.value)[1]
         if not kept:
             raise _fail(sig, name, purpose, next(iter(replies.values())))
         cands = kept

@@ -3,10 +3,11 @@ by the first probe after which every surviving candidate agrees on it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
-from grader.inference import calls, free, grid
+from grader.inference import calls, free, grid, reading
 from grader.inference.model import Decision, Function, NotAPerceptron
 from grader.inference.probes import NON_SEPARABLE, Probe, many_passes, training
 from grader.inference.signature import NAMES, Signature
@@ -89,9 +90,7 @@ def _appended(X, c: grid.Candidate):
 
 
 def calls_container(value) -> str:
-    from grader.inference.reading import parts
-
-    return parts(value)[1]
+    return reading.parts(value)[1]
 
 
 def _params_key(sig: Signature, keys: tuple[str, ...]) -> str | None:
@@ -113,7 +112,8 @@ def infer(runner, sig: Signature, keys: tuple[str, ...]) -> Function:
         n = _narrowing(runner, sig, params_key)
         if "probe repeat" not in exact.message and not _varies(n):
             raise  # deterministic, and no convention explains it: not a random-order perceptron either
-        reason = Decision("order", "free", "repeat" if "probe repeat" in exact.message else exact.message.split()[1],
+        named = re.match(r"probe (\S+)", exact.message)
+        reason = Decision("order", "free", named.group(1) if named else "repeat",
                           "its results match no fixed visiting order (or differ between calls), but they separate "
                           "the data: graded by property")
         try:
@@ -187,8 +187,6 @@ def _varies(n: Narrowing, tries: int = 4) -> bool:
 
 def _repeat(n: Narrowing, p: Probe) -> None:
     reply, _ = n.call(n.cands[0], p)
-    from grader.inference.reading import name_parts  # noqa: F401 - the value is compared as data
-
     if not reply.ok or not _same(reply.value, n.first):
         raise NotAPerceptron(f"probe repeat (the layout probe again): {n.sig.name} gave another result on the same "
                              f"data, so it visits the points in a random order or starts from random weights; "
@@ -229,6 +227,11 @@ def _function(n: Narrowing, sig: Signature, params_key, features: Decision, cap)
         values = sorted({str(getattr(c, f)) for c in n.cands})
         raise NotAPerceptron(f"probes disagree: {sig.name}: every probe is explained by {f} {' and by '.join(values)}; "
                              f"Rosenblatt does not guess (name the functions to grade with --function)")
+    returns = {n.named.get(c, n.names) for c in n.cands}
+    if len(returns) > 1:
+        shown = " and as ".join(", ".join(r) for r in sorted(returns))
+        raise NotAPerceptron(f"probes disagree: {sig.name}: its result reads as {shown}; Rosenblatt does not guess")
+    n.names = returns.pop()
     decisions = list(n.decided.values()) + [features]
     if n.mutated:
         decisions.append(Decision("mutation", "allowed", n.mutated, "the reference changes its inputs in place"))
