@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SUBPACKAGES = ("rosenblatt.core", "rosenblatt.shared", "exercises.answers", "exercises.cli", "exercises.export",
                "exercises.generation", "exercises.kinds", "grader.assignments", "grader.cases", "grader.diagnosis",
-               "grader.intake", "grader.judging", "grader.platforms", "grader.reports", "grader.sandbox", "grader.similarity", "grader.tasks")
+               "grader.inference", "grader.intake", "grader.judging", "grader.platforms", "grader.reports", "grader.sandbox", "grader.similarity", "grader.tasks")
 TOPS = ("rosenblatt", "exercises", "grader")
 
 
@@ -117,6 +117,7 @@ MAY_IMPORT = {
     "grader.diagnosis": {"rosenblatt.shared", "rosenblatt.core", "grader.assignments", "grader.cases", "grader.tasks",
                          "grader.judging"},
     "grader.similarity": {"rosenblatt.shared", "grader.intake"},
+    "grader.inference": {"rosenblatt.shared", "grader.assignments", "grader.intake", "grader.sandbox"},
 }
 
 

@@ -13,12 +13,13 @@ from rosenblatt.shared import RosenblattError, UsageError
 # Each module defines register(subparsers); a parser it adds sets `run=callable(args) -> int`. COMMANDS says which
 # module registers which command, so that a command imports its own module only (a test keeps the two in step).
 COMMAND_MODULES = ("exercises.cli.core_commands", "exercises.cli.exercise_commands", "grader.cli",
-                   "grader.platforms.prairielearn_cli")
+                   "grader.platforms.prairielearn_cli", "grader.inference.cli")
 COMMANDS = {
     "trace": 0, "separable": 0, "bound": 0, "cover": 0,
     "list": 1, "generate": 1, "show": 1, "check-answers": 1,
     "grade": 2, "check": 2, "similarity": 2, "gradescope": 2, "gradescope-package": 2,
     "prairielearn": 3, "prairielearn-package": 3,
+    "preset": 4,
 }
 
 

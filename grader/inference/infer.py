@@ -1,0 +1,69 @@
+"""Inference of a course's preset from its reference solution: the signatures, then each function's probes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from grader.inference import signature, single, training
+from grader.inference.model import Function, Inference, NotAPerceptron
+from grader.inference.runner import Runner, read_reference
+
+AGREE = ("layout", "labels")  # what every function of one course shares (the preset's top level)
+
+
+def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> Inference:
+    """Run the reference in the sandbox on the probes; NotAPerceptron (one sentence, naming the probe) otherwise."""
+    source, filename = read_reference(path)
+    with Runner(source, filename, isolation) as runner:
+        raw = runner.signatures(list(wanted))
+        missing = [n for n in wanted if n not in raw]
+        if missing:
+            raise NotAPerceptron(f"probe signature: {filename} defines no function named {missing[0]!r} "
+                                 f"(it defines {', '.join(sorted(raw)) or 'none'})")
+        sigs, helpers = [], []
+        for name in (wanted or tuple(raw)):
+            sig = signature.read(name, raw[name])
+            if sig is None and wanted:
+                raise NotAPerceptron(f"probe signature: {name} takes no data, labels, point or weights that "
+                                     f"Rosenblatt can name, so it is not a perceptron function it can grade")
+            (sigs if sig is not None else helpers).append(sig or name)
+        classes = re.findall(rb"^class[ \t]+([A-Za-z_]\w{0,63})", source, re.MULTILINE)
+        if not sigs and classes:
+            raise NotAPerceptron(f"probe signature: {filename} defines the class {classes[0].decode()} and no "
+                                 f"perceptron function; Rosenblatt infers module-level functions only (write a "
+                                 f"class: preset by hand, as the bundled cs188.yaml does)")
+        if not sigs:
+            raise NotAPerceptron(f"probe signature: {filename} defines no function whose parameters look like a "
+                                 f"perceptron's (data and labels, a point and weights, or points and weights)")
+        keys = signature.params_keys(source)
+        functions, failed = [], []
+        for sig in sigs:
+            try:
+                functions.append(_one(runner, sig, keys))
+            except NotAPerceptron as err:
+                if wanted:  # a function the instructor named must behave like one
+                    raise
+                failed.append((sig.name, err.message))
+        if not functions:
+            raise NotAPerceptron(failed[0][1])
+        _agree(tuple(functions))
+        return Inference(filename, tuple(functions), tuple(helpers), runner.count, tuple(failed))
+
+
+def _one(runner, sig: signature.Signature, keys) -> Function:
+    if sig.role == "train":
+        return training.infer(runner, sig, keys)
+    if sig.role == "step":
+        return single.update(runner, sig)
+    return single.classify(runner, sig)
+
+
+def _agree(functions: tuple[Function, ...]) -> None:
+    for field in AGREE:
+        seen = {(f.signature.name, f.get(field)) for f in functions if f.decision(field) is not None}
+        values = {v for _, v in seen}
+        if len(values) > 1:
+            a, b = sorted(seen, key=str)[:2]
+            raise NotAPerceptron(f"probes disagree: {a[0]} has {field} {a[1]} but {b[0]} has {field} {b[1]}; one "
+                                 f"preset gives every function the same {field}")
