@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from grader.diagnosis import (Finding, definitions, diagnose, probe_findings, pr
 from grader.judging import Shrunk, Verdict, judge, shrink, spec_of
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble, defined_names, used_names
-from grader.sealed import Hidden, hidden_child, like_visible
+from grader.sealed import Fresh, Hidden, hidden_child, like_visible, sealed_cases
 from grader.suite import INSPECT, Suite
 
 UNGRADABLE = {
@@ -175,13 +176,20 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
     if a.aliased:
         meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
-    hidden = hidden_child(sandbox, suite, source, filename, factory)
+    split = bool(suite.hidden) and getattr(sandbox, "splits", False)  # else the hidden cases get a child of their own
+    hidden = Hidden(None, {}, {}) if split else hidden_child(sandbox, suite, source, filename, factory)
     if hidden.run is not None and hidden.run.load_status != "ok":  # its load ran before any case was sent to it
         return _unloaded(hidden.run, a, name, filename, max_score, meta, notebook, source)
-    with sandbox.session(source, filename, a.function, suite.setup) as session:  # never held hidden data
-        vis = session.run(suite.inputs_for(suite.visible, factory))
+    with ExitStack() as stack:
+        session = stack.enter_context(sandbox.session(source, filename, a.function, suite.setup,
+                                                      **({"split": True} if split else {})))
+        vis = session.run(suite.inputs_for(suite.visible, factory))  # in a child that never held hidden data
         if vis.load_status != "ok":
             return _unloaded(vis, a, name, filename, max_score, meta, notebook, source)
+        if split:  # the visible fork ends; the import, which ran no case, takes the hidden ones
+            hidden = sealed_cases(session, suite, factory)
+            session.close()  # collected before any other child of this submission gets anything
+            session = stack.enter_context(Fresh(sandbox, source, filename, a.function, suite.setup))
         shown = _outcomes(vis, notebook)
         outcomes = {**shown, **like_visible(hidden.outcomes, shown)}
         for c in suite.cases:
@@ -194,7 +202,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
         probes, probed, seen = _probe(suite, session, notebook, factory, verdicts, hidden)
-        shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
+        shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in one child that never held hidden data
     findings = _diagnose(suite, source, outcomes, verdicts, probes, probed, seen)
     named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))

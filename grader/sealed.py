@@ -105,20 +105,33 @@ class Hidden:
 
 
 def hidden_child(sandbox: Any, suite: Any, source: bytes, filename: str, factory: Any) -> Hidden:
-    """The hidden cases, in a child of their own that gets them only after its import answered; a case that came
-    back wrong runs once more there (the `again` probe: random code). Only sealed outcomes leave this function."""
+    """The hidden cases, in a child of their own that gets them only after its import answered (for stand-ins whose
+    sessions cannot be split: a cluster client, test doubles). Only sealed outcomes leave this function."""
     if not suite.hidden:
         return Hidden(None, {}, {})
+    with sandbox.session(source, filename, suite.assignment.function, suite.setup) as session:
+        return _hidden_cases(session, suite, factory)
+
+
+def sealed_cases(session: Any, suite: Any, factory: Any) -> Hidden:
+    """The hidden cases in a split session whose visible side is done: `seal` ends the visible fork (its output was
+    read to the end), and the cases go to the import that ran none. Only sealed outcomes leave this function."""
+    session.seal()
+    return _hidden_cases(session, suite, factory)
+
+
+def _hidden_cases(session: Any, suite: Any, factory: Any) -> Hidden:
+    """Run the hidden cases in the session; a case that came back wrong runs once more there (the `again` probe:
+    random code)."""
     a = suite.assignment
-    with sandbox.session(source, filename, a.function, suite.setup) as session:
-        run = session.run(suite.inputs_for(suite.hidden, factory))
-        if run.load_status != "ok":
-            return Hidden(run, {}, {})
-        outcomes = {o.case_id: seal(o) for o in run.outcomes}
-        verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.hidden if c.case_id in outcomes}
-        failing = {spec_of(a, c).name for c in suite.hidden if c.case_id in verdicts and not verdicts[c.case_id].passed}
-        again = [p for p in wanted_probes(suite.checks, failing, verdicts) if p.kind == "again" and p.repeats in verdicts]
-        rerun = session.run(suite.inputs_for([p.case for p in again], factory)) if again else None
+    run = session.run(suite.inputs_for(suite.hidden, factory))
+    if run.load_status != "ok":
+        return Hidden(run, {}, {})
+    outcomes = {o.case_id: seal(o) for o in run.outcomes}
+    verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.hidden if c.case_id in outcomes}
+    failing = {spec_of(a, c).name for c in suite.hidden if c.case_id in verdicts and not verdicts[c.case_id].passed}
+    again = [p for p in wanted_probes(suite.checks, failing, verdicts) if p.kind == "again" and p.repeats in verdicts]
+    rerun = session.run(suite.inputs_for([p.case for p in again], factory)) if again else None
     probed = {o.case_id: seal(o) for o in rerun.outcomes} if rerun is not None and rerun.load_status == "ok" else {}
     return Hidden(_load_only(run), outcomes, probed)
 
@@ -126,3 +139,26 @@ def hidden_child(sandbox: Any, suite: Any, source: bytes, filename: str, factory
 def _load_only(run: Any) -> Any:
     """A hidden child's run with nothing but its load (status and error came before any case was sent)."""
     return replace(run, outcomes=(), stdout="", stderr="") if hasattr(run, "__dataclass_fields__") else run
+
+
+class Fresh:
+    """A session opened only when a batch is run (a failing submission's probes and shrink candidates after a split
+    session): its child loads the file anew and never held hidden data."""
+
+    def __init__(self, sandbox: Any, *args: Any):
+        self.sandbox, self.args, self.session = sandbox, args, None
+
+    def run(self, cases: Any) -> Any:
+        if self.session is None:
+            self.session = self.sandbox.session(*self.args)
+        return self.session.run(cases)
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+    def __enter__(self) -> Fresh:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()

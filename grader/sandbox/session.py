@@ -19,6 +19,11 @@ class Session:
         """Each batch has the submission's whole time budget; the result-size budgets span the session."""
         return self._run.execute(cases)
 
+    def seal(self) -> None:
+        """End the visible side of a split session (`Sandbox.session(..., split=True)`): later batches run in the
+        import that ran no case, and nothing they print is read (their outcomes are the caller's to seal)."""
+        self._run.seal()
+
     def close(self) -> None:
         self._run.close()
 
