@@ -13,6 +13,7 @@ import hashlib
 import re
 
 import numpy as np
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -139,6 +140,29 @@ def _hidden_cases(session: Any, suite: Any, factory: Any) -> Hidden:
 def _load_only(run: Any) -> Any:
     """A hidden child's run with nothing but its load (status and error came before any case was sent)."""
     return replace(run, outcomes=(), stdout="", stderr="") if hasattr(run, "__dataclass_fields__") else run
+
+
+def children(sandbox: Any, suite: Any, source: bytes, filename: str, factory: Any, stack: ExitStack):
+    """(the visible run, the hidden cases' sealed outcomes, the session for probes and shrink candidates: one whose
+    child never held hidden data), or a run whose load failed first.
+
+    A Sandbox splits one session: the file is imported once, a fork of it runs the visible cases and ends, then the
+    import, which ran no case, runs the hidden ones while nothing it prints is read (grader/sandbox/split.py); a
+    failing submission's probes get a fresh child. A stand-in that cannot split (a cluster client) gives the hidden
+    cases a child of their own first."""
+    a = suite.assignment
+    split = bool(suite.hidden) and getattr(sandbox, "splits", False)
+    hidden = Hidden(None, {}, {}) if split else hidden_child(sandbox, suite, source, filename, factory)
+    if hidden.run is not None and hidden.run.load_status != "ok":
+        return hidden.run, hidden, None
+    session = stack.enter_context(sandbox.session(source, filename, a.function, suite.setup,
+                                                  **({"split": True} if split else {})))
+    vis = session.run(suite.inputs_for(suite.visible, factory))  # in a child that never held hidden data
+    if vis.load_status != "ok" or not split:
+        return vis, hidden, session
+    hidden = sealed_cases(session, suite, factory)
+    session.close()  # collected before any other child of this submission gets anything
+    return vis, hidden, stack.enter_context(Fresh(sandbox, source, filename, a.function, suite.setup))
 
 
 class Fresh:
