@@ -2,7 +2,7 @@
 
 The daemon (double-forked, in its own session) blocks on fd 3: whatever the grader sends to this file's processes
 after the import, it races them for it, and writes a digest of each case's raw array bytes (`LEAK <sha256>`) to
-stdout and stderr. The calls themselves return zeros. A grader that sent hidden cases while the file's output could
+stdout and stderr. The calls themselves return a wrong answer. A grader that sent hidden cases while the file's output could
 still reach the student, or while a process that outlived the visible cases could read them, would show them.
 
 expect: 0
@@ -51,4 +51,4 @@ if os.fork() == 0:
 
 
 def perceptron(X, y, max_epochs=1000, offset=True):
-    return np.zeros(X.shape[1]), 0.0, False
+    return np.full(X.shape[1], 7.0), 7.0, True  # never right
