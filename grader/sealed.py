@@ -157,7 +157,8 @@ def children(sandbox: Any, suite: Any, source: bytes, filename: str, factory: An
         return hidden.run, hidden, None
     session = stack.enter_context(sandbox.session(source, filename, a.function, suite.setup,
                                                   **({"split": True} if split else {})))
-    vis = session.run(suite.inputs_for(suite.visible, factory))  # in a child that never held hidden data
+    visible = suite.inputs_for(suite.visible, factory)  # in a child that never held hidden data
+    vis = session.run(visible, last=True) if split else session.run(visible)
     if vis.load_status != "ok" or not split:
         return vis, hidden, session
     hidden = sealed_cases(session, suite, factory)

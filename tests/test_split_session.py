@@ -35,9 +35,10 @@ def box(request):
         yield sandbox
 
 
-def test_one_import_two_processes_and_the_later_output_is_not_read(box):
+@pytest.mark.parametrize("last", [False, True], ids=["end-sent-by-seal", "end-queued-behind-the-cases"])
+def test_one_import_two_processes_and_the_later_output_is_not_read(box, last):
     with box.session(FILE, "s.py", "f", split=True) as session:
-        seen = session.run(cases("count", "count"))
+        seen = session.run(cases("count", "count"), last=last)
         session.seal()
         later = session.run(cases("count", prefix="h"))
     assert seen.load_status == "ok" and "printed count 2" in seen.stdout

@@ -53,6 +53,7 @@ class _Run:
         if split:  # the file is imported once; a fork of it runs the batches until `seal` (split.py)
             self.load_msg["split"] = True
         self.sealed, self.load_nonce = False, ""
+        self.last, self.told = False, None  # the batch that ends the visible side; the child told so with it
         self.out, self.err = channel.Capture(self.limits.output_bytes), channel.Capture(self.limits.output_bytes)
         self.cases: list[CaseInput] = []
         self.wire: list[bytes] = []
@@ -63,10 +64,12 @@ class _Run:
         self.load_error = ""
         self.child: Child | None = None  # a loaded child waiting for more cases (between batches)
 
-    def execute(self, cases: Sequence[CaseInput]) -> SubmissionRun:
-        """Run one batch of cases, with the submission's full time budget (the result budgets are shared)."""
+    def execute(self, cases: Sequence[CaseInput], last: bool = False) -> SubmissionRun:
+        """Run one batch of cases, with the submission's full time budget (the result budgets are shared). `last`
+        (a split run): `end` is queued behind the cases, so the visible fork exits once it answered them."""
         start = time.monotonic()
         self.cases, self.outcomes = list(cases), []
+        self.last = last and "split" in self.load_msg
         self.wire = [self.box.encoded(c) for c in self.cases]
         self.clock = Clock(start, self.limits.total_seconds)
         why = "not run: the submission's time ran out or it failed to load"
@@ -114,8 +117,9 @@ class _Run:
         self.out, self.err = channel.Capture(0), channel.Capture(0)
         if child is None:
             return
-        child.send({"k": "end"})
-        child.flush()
+        if child is not self.told:
+            child.send({"k": "end"})
+            child.flush()
         began = time.monotonic()
         frame = child.wait_frame(began + SETUP_SECONDS)[1]  # the fork's exit and the sweep: not the student's time
         child.drain_now()
@@ -135,6 +139,9 @@ class _Run:
         nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
         for index, nonce in enumerate(nonces, first):
             child.send_parts(b'{"k":"case","nonce":' + channel.dumps(nonce) + b",", memoryview(self.wire[index])[1:])
+        if self.last:  # no round trip to end the visible fork: it reads `end` right after its last case
+            child.send({"k": "end"})
+            self.told = child
         child.flush()
         return nonces
 
