@@ -1,15 +1,17 @@
-"""Grade one submission: hidden cases in one sandboxed child, visible ones in another; judge, diagnose, shrink, score.
+"""Grade one submission: visible and hidden cases in sandboxed children; judge, diagnose, shrink, score.
 
-The rule: no child whose text can reach the student ever held hidden data. The hidden cases run in a child of their
-own, sent only after its import answered, and only each case's verdict and exception type leave it (grader.sealed).
-The visible cases, their shrinking, the probes and the reading of signatures run in a second child that never held
-any. A submission that passes every case costs those two children and nothing else.
+The rule: no process whose text can reach the student ever held hidden data. The visible cases run in a fork of
+the imported file made before any case was sent; the hidden ones, once that fork ended and the child's output is
+read no more, in the import itself, and only each case's verdict and exception type leave it (grader.sealed). A
+failing submission's probes and shrink candidates run in a fresh child that never held any. A submission that
+passes every case costs one sandboxed child, its import and one fork.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +21,7 @@ from grader.diagnosis import (Finding, definitions, diagnose, probe_findings, pr
 from grader.judging import Shrunk, Verdict, judge, shrink, spec_of
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble, defined_names, definitions_only, used_names
-from grader.sealed import Hidden, hidden_child, like_visible
+from grader.sealed import Hidden, children, like_visible
 from grader.suite import INSPECT, Suite
 
 UNGRADABLE = {
@@ -176,12 +178,9 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
     meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
     if a.aliased:
         meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
-    hidden = hidden_child(sandbox, suite, source, filename, factory)
-    if hidden.run is not None and hidden.run.load_status != "ok":  # its load ran before any case was sent to it
-        return _unloaded(hidden.run, a, name, filename, max_score, meta, notebook, source)
-    with sandbox.session(source, filename, a.function, suite.setup) as session:  # never held hidden data
-        vis = session.run(suite.inputs_for(suite.visible, factory))
-        if vis.load_status != "ok":
+    with ExitStack() as stack:
+        vis, hidden, session = children(sandbox, suite, source, filename, factory, stack)
+        if vis.load_status != "ok":  # (a hidden child's load ran before any case was sent to it)
             return _unloaded(vis, a, name, filename, max_score, meta, notebook, source)
         shown = _outcomes(vis, notebook)
         outcomes = {**shown, **like_visible(hidden.outcomes, shown)}
@@ -195,7 +194,7 @@ def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, f
             return _outcomes(run, notebook) if run.load_status == "ok" else {}
 
         probes, probed, seen = _probe(suite, session, notebook, factory, verdicts, hidden)
-        shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in the same child: no second fork
+        shrunk = _shrink(suite, verdicts, outcomes, run_candidates)  # in one child that never held hidden data
     findings = _diagnose(suite, source, outcomes, verdicts, probes, probed, seen)
     named = {cid: tuple(f.name for f in findings if cid in f.cases and f.kind != "observed") for cid in verdicts}
     results = tuple(CaseResult(c, verdicts[c.case_id], named[c.case_id], shrunk.get(c.case_id))

@@ -13,6 +13,7 @@ import hashlib
 import re
 
 import numpy as np
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -105,20 +106,33 @@ class Hidden:
 
 
 def hidden_child(sandbox: Any, suite: Any, source: bytes, filename: str, factory: Any) -> Hidden:
-    """The hidden cases, in a child of their own that gets them only after its import answered; a case that came
-    back wrong runs once more there (the `again` probe: random code). Only sealed outcomes leave this function."""
+    """The hidden cases, in a child of their own that gets them only after its import answered (for stand-ins whose
+    sessions cannot be split: a cluster client, test doubles). Only sealed outcomes leave this function."""
     if not suite.hidden:
         return Hidden(None, {}, {})
+    with sandbox.session(source, filename, suite.assignment.function, suite.setup) as session:
+        return _hidden_cases(session, suite, factory)
+
+
+def sealed_cases(session: Any, suite: Any, factory: Any) -> Hidden:
+    """The hidden cases in a split session whose visible side is done: `seal` ends the visible fork (its output was
+    read to the end), and the cases go to the import that ran none. Only sealed outcomes leave this function."""
+    session.seal()
+    return _hidden_cases(session, suite, factory)
+
+
+def _hidden_cases(session: Any, suite: Any, factory: Any) -> Hidden:
+    """Run the hidden cases in the session; a case that came back wrong runs once more there (the `again` probe:
+    random code)."""
     a = suite.assignment
-    with sandbox.session(source, filename, a.function, suite.setup) as session:
-        run = session.run(suite.inputs_for(suite.hidden, factory))
-        if run.load_status != "ok":
-            return Hidden(run, {}, {})
-        outcomes = {o.case_id: seal(o) for o in run.outcomes}
-        verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.hidden if c.case_id in outcomes}
-        failing = {spec_of(a, c).name for c in suite.hidden if c.case_id in verdicts and not verdicts[c.case_id].passed}
-        again = [p for p in wanted_probes(suite.checks, failing, verdicts) if p.kind == "again" and p.repeats in verdicts]
-        rerun = session.run(suite.inputs_for([p.case for p in again], factory)) if again else None
+    run = session.run(suite.inputs_for(suite.hidden, factory))
+    if run.load_status != "ok":
+        return Hidden(run, {}, {})
+    outcomes = {o.case_id: seal(o) for o in run.outcomes}
+    verdicts = {c.case_id: judge(a, c, outcomes[c.case_id]) for c in suite.hidden if c.case_id in outcomes}
+    failing = {spec_of(a, c).name for c in suite.hidden if c.case_id in verdicts and not verdicts[c.case_id].passed}
+    again = [p for p in wanted_probes(suite.checks, failing, verdicts) if p.kind == "again" and p.repeats in verdicts]
+    rerun = session.run(suite.inputs_for([p.case for p in again], factory)) if again else None
     probed = {o.case_id: seal(o) for o in rerun.outcomes} if rerun is not None and rerun.load_status == "ok" else {}
     return Hidden(_load_only(run), outcomes, probed)
 
@@ -126,3 +140,50 @@ def hidden_child(sandbox: Any, suite: Any, source: bytes, filename: str, factory
 def _load_only(run: Any) -> Any:
     """A hidden child's run with nothing but its load (status and error came before any case was sent)."""
     return replace(run, outcomes=(), stdout="", stderr="") if hasattr(run, "__dataclass_fields__") else run
+
+
+def children(sandbox: Any, suite: Any, source: bytes, filename: str, factory: Any, stack: ExitStack):
+    """(the visible run, the hidden cases' sealed outcomes, the session for probes and shrink candidates: one whose
+    child never held hidden data), or a run whose load failed first.
+
+    A Sandbox splits one session: the file is imported once, a fork of it runs the visible cases and ends, then the
+    import, which ran no case, runs the hidden ones while nothing it prints is read (grader/sandbox/split.py); a
+    failing submission's probes get a fresh child. A stand-in that cannot split (a cluster client) gives the hidden
+    cases a child of their own first."""
+    a = suite.assignment
+    split = bool(suite.hidden) and getattr(sandbox, "splits", False)
+    hidden = Hidden(None, {}, {}) if split else hidden_child(sandbox, suite, source, filename, factory)
+    if hidden.run is not None and hidden.run.load_status != "ok":
+        return hidden.run, hidden, None
+    session = stack.enter_context(sandbox.session(source, filename, a.function, suite.setup,
+                                                  **({"split": True} if split else {})))
+    visible = suite.inputs_for(suite.visible, factory)  # in a child that never held hidden data
+    vis = session.run(visible, last=True) if split else session.run(visible)
+    if vis.load_status != "ok" or not split:
+        return vis, hidden, session
+    hidden = sealed_cases(session, suite, factory)
+    session.close()  # collected before any other child of this submission gets anything
+    return vis, hidden, stack.enter_context(Fresh(sandbox, source, filename, a.function, suite.setup))
+
+
+class Fresh:
+    """A session opened only when a batch is run (a failing submission's probes and shrink candidates after a split
+    session): its child loads the file anew and never held hidden data."""
+
+    def __init__(self, sandbox: Any, *args: Any):
+        self.sandbox, self.args, self.session = sandbox, args, None
+
+    def run(self, cases: Any) -> Any:
+        if self.session is None:
+            self.session = self.sandbox.session(*self.args)
+        return self.session.run(cases)
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+    def __enter__(self) -> Fresh:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()

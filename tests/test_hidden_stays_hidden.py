@@ -20,7 +20,7 @@ from grader.suite import Suite
 ROOT = Path(__file__).parent.parent
 LIMITS = Limits(case_seconds=0.5, total_seconds=3.0, load_seconds=1.0)
 SEED = "hidden-stays-hidden"
-ATTACKS = ("drain_pipe.py", "answer_hidden_leak_visible.py")
+ATTACKS = ("drain_pipe.py", "answer_hidden_leak_visible.py", "split_channel.py", "split_daemon.py")
 
 
 def _digests(suite: Suite, cases) -> set[str]:
@@ -63,6 +63,7 @@ def test_no_hidden_case_reaches_any_output(graded):
     shown = _all_output(out / "answer_hidden_leak_visible")
     assert any(d in shown for d in visible), "the attack shows what it holds (else this test proves nothing)"
     assert "LEAK" in _all_output(out / "drain_pipe")
+    assert any(d in _all_output(out / "split_channel") for d in visible), "the shared map carries what it is given"
 
 
 def test_a_hidden_error_keeps_only_a_builtin_type():

@@ -95,13 +95,17 @@ class Sandbox:
         finally:
             self.pool.collect()  # nothing of this run is left when it returns
 
-    def session(self, source: bytes, filename: str, function: str, setup: dict | None = None) -> Session:
+    splits = True  # sessions may be split (`session(..., split=True)`): a stand-in without this runs separately
+
+    def session(self, source: bytes, filename: str, function: str, setup: dict | None = None,
+                split: bool = False) -> Session:
         """Load `source` once and keep its child for several batches of cases (`Session.run`); close when done.
 
         Closing lets the child exit while the caller goes on (judging); the sandbox collects it, killing whatever
-        is left of it, before it starts the next child, and in `close()`.
+        is left of it, before it starts the next child, and in `close()`. With `split`, a fork of the loaded file
+        runs the batches until `Session.seal()`; the import itself, which ran no case, takes the later ones.
         """
-        return Session(_Run(self, bytes(source), filename, function, setup))
+        return Session(_Run(self, bytes(source), filename, function, setup, split))
 
     def close(self) -> None:
         """Stop the zygote and everything it started."""

@@ -11,6 +11,7 @@ import struct
 import numpy as np
 
 EXIT_SETUP, EXIT_MEMORY, EXIT_HARNESS = 120, 121, 122  # exit codes of the sandboxed child's own code
+EXIT_END = 123  # a visible child told to end (split runs: its parent then takes the hidden cases)
 MAX_FRAME = 16 << 20  # bytes in one message
 MAX_DEPTH = 32  # nesting of lists/tuples/dicts in a value
 MAX_NODES = 100_000  # containers + scalars in one value

@@ -111,6 +111,11 @@ class Inbox:
         if self.streams.pop(fd, 0) != 0:
             os.close(fd)
 
+    def silence(self) -> None:
+        """Read the child's stdout and stderr no more (their writes then fail, or go where the child points them)."""
+        for fd in (self.out, self.err):
+            self.close(fd)
+
     def close_all(self) -> None:
         for fd in list(self.streams):
             self.close(fd)

@@ -43,12 +43,17 @@ class _Run:
     """One submission, loaded once: batches of cases run in its child while that child lives (`execute`), and a
     fresh child, loading the file again, takes over the rest of a batch whenever a case ends one."""
 
-    def __init__(self, box: Host, source: bytes, filename: str, function: str, setup: dict | None = None):
+    def __init__(self, box: Host, source: bytes, filename: str, function: str, setup: dict | None = None,
+                 split: bool = False):
         self.box, self.limits, self.source = box, box.limits, source
         self.load_msg = {"k": "load", "source": base64.b64encode(source).decode("ascii"),
                          "filename": os.path.basename(filename) or "submission.py", "function": function}
         if setup is not None:  # plain JSON: the course modules to build and the names the file must define
             self.load_msg["setup"] = setup
+        if split:  # the file is imported once; a fork of it runs the batches until `seal` (split.py)
+            self.load_msg["split"] = True
+        self.sealed, self.load_nonce = False, ""
+        self.last, self.told = False, None  # the batch that ends the visible side; the child told so with it
         self.out, self.err = channel.Capture(self.limits.output_bytes), channel.Capture(self.limits.output_bytes)
         self.cases: list[CaseInput] = []
         self.wire: list[bytes] = []
@@ -59,10 +64,12 @@ class _Run:
         self.load_error = ""
         self.child: Child | None = None  # a loaded child waiting for more cases (between batches)
 
-    def execute(self, cases: Sequence[CaseInput]) -> SubmissionRun:
-        """Run one batch of cases, with the submission's full time budget (the result budgets are shared)."""
+    def execute(self, cases: Sequence[CaseInput], last: bool = False) -> SubmissionRun:
+        """Run one batch of cases, with the submission's full time budget (the result budgets are shared). `last`
+        (a split run): `end` is queued behind the cases, so the visible fork exits once it answered them."""
         start = time.monotonic()
         self.cases, self.outcomes = list(cases), []
+        self.last = last and "split" in self.load_msg
         self.wire = [self.box.encoded(c) for c in self.cases]
         self.clock = Clock(start, self.limits.total_seconds)
         why = "not run: the submission's time ran out or it failed to load"
@@ -85,8 +92,9 @@ class _Run:
             self.child.drain_now()  # what it printed before its last result
             self.flooded |= self.child.inbox.flooded
         note = "output limit reached: the streams were closed on the submission" if self.flooded else ""
-        return SubmissionRun(self.load_status, self.load_error, tuple(outcomes), self.out.text(note),
-                             self.err.text(note), self.box.isolation, self.box.isolation_note,
+        out, err = ("", "") if self.sealed else (self.out.text(note), self.err.text(note))
+        return SubmissionRun(self.load_status, self.load_error, tuple(outcomes), out, err,
+                             self.box.isolation, self.box.isolation_note,
                              time.monotonic() - start, self.box.layers)
 
     def close(self) -> None:
@@ -97,11 +105,43 @@ class _Run:
             child.release()
             self.box.pool.retire(child)
 
+    def seal(self) -> None:
+        """From here on nothing of this run reaches the student: the visible fork is ended, its parent (the import,
+        which ran no case) is kept for the next batches, and the output is read no more (what was written before
+        this call was captured, what comes after is dropped). Later batches' outcomes are the caller's to seal."""
+        if self.sealed:
+            return
+        self.sealed = True
+        self.load_msg.pop("split", None)  # a child forked after this point runs its batches itself
+        child, self.child = self.child, None
+        self.out, self.err = channel.Capture(0), channel.Capture(0)
+        if child is None:
+            return
+        if child is not self.told:
+            child.send({"k": "end"})
+            child.flush()
+        began = time.monotonic()
+        frame = child.wait_frame(began + SETUP_SECONDS)[1]  # the fork's exit and the sweep: not the student's time
+        child.drain_now()
+        self.flooded |= child.inbox.flooded
+        child.inbox.silence()
+        try:
+            msg = channel.loads(frame, 64) if isinstance(frame, bytes) else None
+        except channel.WireError:
+            msg = None
+        if msg == {"k": "sealed", "nonce": self.load_nonce}:
+            self.child = child  # the import, holding no case yet: the hidden cases go to it
+        else:
+            child.end(0.0)  # no split here (it could not fork, or it died): a fresh child takes the next batch
+
     def queue(self, child: Child, first: int) -> list[str]:
         """Queue cases first.. on the child, each with a fresh nonce."""
         nonces = [secrets.token_hex(8) for _ in self.cases[first:]]
         for index, nonce in enumerate(nonces, first):
             child.send_parts(b'{"k":"case","nonce":' + channel.dumps(nonce) + b",", memoryview(self.wire[index])[1:])
+        if self.last:  # no round trip to end the visible fork: it reads `end` right after its last case
+            child.send({"k": "end"})
+            self.told = child
         child.flush()
         return nonces
 
@@ -113,7 +153,7 @@ class _Run:
         reason = ""
         for _ in range(SETUP_TRIES):
             child = self.box.pool.spawn(self.out, self.err, self.bytes_left)
-            load_nonce = secrets.token_hex(8)
+            load_nonce = self.load_nonce = secrets.token_hex(8)
             child.send({**self.load_msg, "nonce": load_nonce})
             child.flush()
             try:
@@ -200,6 +240,9 @@ class _Run:
             return "timeout", f"loading took longer than {self.limits.load_seconds:g} s", None
         if frame == "closed":
             return (*exit_reason(child.end(1.0)), None)
+        if gone(frame) is not None:
+            child.end(1.0)
+            return (*exit_reason(gone(frame)), None)
         try:
             status, error = self.replies.load(frame, nonce)
         except (channel.WireError, TypeError):
@@ -221,6 +264,10 @@ class _Run:
         if frame == "closed":
             status, why = exit_reason(child.end(1.0))
             return CaseOutcome(case.case_id, status, None, why, False, seconds), None
+        if gone(frame) is not None:  # the visible fork died; its parent said how, and exits
+            child.end(1.0)
+            status, why = exit_reason(gone(frame))
+            return CaseOutcome(case.case_id, status, None, why, False, seconds), None
         try:
             return self.replies.case(frame, case.case_id, nonce, seconds), arrived
         except (channel.WireError, TypeError) as err:
@@ -228,3 +275,15 @@ class _Run:
             return CaseOutcome(case.case_id, "bad-output", None, f"malformed result ({err})"[:300], False,
                                seconds), None
 
+
+
+def gone(frame: bytes | str) -> int | None:
+    """The wait status in a split child's `gone` frame (its visible fork died otherwise than told), else None."""
+    if not isinstance(frame, bytes) or not frame.startswith(b'{"k":"gone"') or len(frame) > 64:
+        return None
+    try:
+        msg = channel.loads(frame, 8)
+    except channel.WireError:
+        return None
+    ok = type(msg) is dict and set(msg) == {"k", "status"} and type(msg["status"]) is int
+    return msg["status"] if ok and 0 <= msg["status"] < 1 << 16 else None

@@ -15,9 +15,15 @@ class Session:
     def __init__(self, run: _Run):
         self._run = run
 
-    def run(self, cases: Sequence[CaseInput]) -> SubmissionRun:
-        """Each batch has the submission's whole time budget; the result-size budgets span the session."""
-        return self._run.execute(cases)
+    def run(self, cases: Sequence[CaseInput], last: bool = False) -> SubmissionRun:
+        """Each batch has the submission's whole time budget; the result-size budgets span the session. `last` (a
+        split session): this batch ends the visible side, `seal()` follows."""
+        return self._run.execute(cases, last)
+
+    def seal(self) -> None:
+        """End the visible side of a split session (`Sandbox.session(..., split=True)`): later batches run in the
+        import that ran no case, and nothing they print is read (their outcomes are the caller's to seal)."""
+        self._run.seal()
 
     def close(self) -> None:
         self._run.close()
