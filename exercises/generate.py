@@ -16,8 +16,7 @@ from typing import Sequence
 from rosenblatt import __version__
 from rosenblatt.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
-from exercises.generation import (accept_sheet, build_sheets, draft_chunk, macros, render_variant, sheet_as_drafted,
-                                  Spec, Sheet, Variant)
+from exercises.generation import build_sheets, macros, render_variant, Spec, Sheet, Variant
 from exercises.answers import answer_key, build_handout, render_handout_page, solved_parts, DigestPlan, DEFAULT_PLAN
 from exercises.kinds import get_kind
 
@@ -123,17 +122,17 @@ def _write_all(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Seque
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
     folders = [root / "variants" / name for name in folder_names([label for label, _, _ in seeds])]
-    result, workers = None, pool_size(len(seeds), jobs)
+    workers = pool_size(len(seeds), jobs)
+    sheets = build_sheets(spec, seeds, workers)  # drafted on the workers, the batch's uniqueness checked here
+    parts = None
     if workers > 1:
         from concurrent.futures.process import BrokenProcessPool
         try:
-            result = sheets_in_processes(workers, spec, seeds, formats, plan, folders)
+            parts = sheets_in_processes(workers, spec, sheets, formats, plan, folders)
         except BrokenProcessPool:  # a worker died (killed, or could not start): do the work here instead
             shutil.rmtree(root / "variants", ignore_errors=True)
-    if result is None:
-        sheets = build_sheets(spec, seeds)
-        result = sheets, _sheets_here(spec, sheets, formats, plan, folders)
-    sheets, parts = result
+    if parts is None:
+        parts = _sheets_here(spec, sheets, formats, plan, folders)
     top: dict[str, str] = {}
     for fmt in formats:
         if fmt == "json":
@@ -167,16 +166,10 @@ def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], pl
     return sections
 
 
-def sheet_chunk(args: tuple) -> tuple[list, list[tuple[dict, list[str]] | None]]:
-    """A run of sheets in a worker process: each exercise drafted and solved, and each sheet as drafted rendered,
-    digested and its folder written (writes on I/O threads). Returns the drafts and the sheets' parts of the
-    combined documents (None for a sheet with an exercise that found no attempt)."""
-    spec, seeds, formats, plan, folders = args
-    drafts = draft_chunk((spec, seeds))
-    sheets = [sheet_as_drafted(spec, row, ds) for row, ds in zip(seeds, drafts)]
-    kept = [k for k, sheet in enumerate(sheets) if sheet is not None]
-    parts = iter(_sheets_here(spec, [sheets[k] for k in kept], formats, plan, [folders[k] for k in kept]))
-    return drafts, [next(parts) if sheet is not None else None for sheet in sheets]
+def sheet_chunk(args: tuple) -> list[tuple[dict, list[str]]]:
+    """A run of sheets in a worker process: render, digest and write their folders (writes on I/O threads)."""
+    spec, sheets, formats, plan, folders = args
+    return _sheets_here(spec, sheets, formats, plan, folders)
 
 
 def pool_size(sheets: int, jobs: int | None) -> int:
@@ -186,38 +179,24 @@ def pool_size(sheets: int, jobs: int | None) -> int:
     return min(os.cpu_count() or 1, sheets // SHEETS_PER_WORKER) if sheets >= 2 * SHEETS_PER_WORKER else 1
 
 
-def sheets_in_processes(workers: int, spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str],
-                        plan: DigestPlan, folders: list[Path]) -> tuple[tuple, list[tuple[dict, list[str]]]]:
-    """The sheets drawn and written in runs on worker processes, then taken here in order: the batch's uniqueness
-    is checked as if drawn one after another, and a sheet whose draft the batch already held is drawn on and
-    written again here. So the output is the same bytes as one process writes.
+def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str],
+                        plan: DigestPlan, folders: list[Path]) -> list[tuple[dict, list[str]]]:
+    """The sheets in runs on worker processes; results come back in order, so the output is the same bytes.
 
-    Forked workers inherit the loaded modules (no second start-up); a parent with other threads alive spawns
-    fresh interpreters instead, since forking a threaded process can deadlock.
+    Drawing and writing a sheet on the same worker, before the batch's uniqueness is known, was tried and measured
+    slower: a quarter of a 1,000-student roster's sheets repeat a draft (hinge_update's space is narrow), and each
+    would be written twice. Forked workers inherit the loaded modules (no second start-up); a parent with other
+    threads alive spawns fresh interpreters instead, since forking a threaded process can deadlock.
     """
     import multiprocessing
     import threading
     from concurrent.futures import ProcessPoolExecutor
 
     method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    size = max(1, min(CHUNK, len(seeds) // (4 * workers)))
-    starts = range(0, len(seeds), size)
-    chunks = [(spec, list(seeds[k:k + size]), formats, plan, folders[k:k + size]) for k in starts]
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
-    seen: set = set()
-    sheets, sections = [], []
-    try:
-        for k, (drafts, parts) in zip(starts, pool.map(sheet_chunk, chunks)):  # every chunk submitted now
-            for row, ds, part, folder in zip(seeds[k:k + size], drafts, parts, folders[k:k + size]):
-                sheet, as_drafted = accept_sheet(spec, row, ds, seen)
-                if not as_drafted:  # the worker wrote the draft the batch already held: write the sheet drawn on
-                    shutil.rmtree(folder, ignore_errors=True)
-                    part = _sheets_here(spec, [sheet], formats, plan, [folder])[0]
-                sheets.append(sheet)
-                sections.append(part)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return tuple(sheets), sections
+    size = max(1, min(CHUNK, len(sheets) // (4 * workers)))
+    chunks = [(spec, sheets[k:k + size], formats, plan, folders[k:k + size]) for k in range(0, len(sheets), size)]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
+        return [part for run in pool.map(sheet_chunk, chunks) for part in run]
 
 
 def _check_target(out: Path) -> None:

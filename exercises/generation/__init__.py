@@ -14,8 +14,8 @@ _HOME = {  # public name -> the module under exercises.generation that defines i
     "ROLES": "fragments", "macros": "fragments", "render_variant": "fragments",
     "BUNDLED": "spec", "Exercise": "spec", "Outline": "spec", "Spec": "spec", "bundled_names": "spec",
     "load_spec": "spec", "merge_specs": "spec", "outline": "spec",
-    "MAX_VARIANTS": "variants", "Sheet": "variants", "Variant": "variants", "accept_sheet": "variants",
-    "build_sheets": "variants", "draft_chunk": "variants", "sheet_as_drafted": "variants", "variant_seeds": "variants",
+    "MAX_VARIANTS": "variants", "Sheet": "variants", "Variant": "variants", "build_sheets": "variants",
+    "variant_seeds": "variants",
 }
 __all__ = sorted(_HOME)
 __getattr__, __dir__ = lazy(__name__, _HOME, globals())
@@ -24,5 +24,4 @@ if TYPE_CHECKING:
     from exercises.generation.fragments import ROLES, macros, render_variant
     from exercises.generation.spec import (BUNDLED, Exercise, Outline, Spec, bundled_names, load_spec, merge_specs,
                                            outline)
-    from exercises.generation.variants import (MAX_VARIANTS, Sheet, Variant, accept_sheet, build_sheets, draft_chunk,
-                                               sheet_as_drafted, variant_seeds)
+    from exercises.generation.variants import MAX_VARIANTS, Sheet, Variant, build_sheets, variant_seeds

@@ -122,32 +122,19 @@ def build_sheets(spec: Spec, seeds: Sequence[tuple[str, str, int]], workers: int
     are the same as drawn one after another."""
     drafts = _drafts_in_processes(spec, seeds, workers) if workers > 1 else [None] * len(seeds)
     seen: set = set()
-    return tuple(accept_sheet(spec, row, ds, seen)[0] for row, ds in zip(seeds, drafts))
+    return tuple(_accept_sheet(spec, row, ds, seen) for row, ds in zip(seeds, drafts))
 
 
-def accept_sheet(spec: Spec, row: tuple[str, str, int], drafts: Sequence[Draft] | None,
-                 seen: set) -> tuple[Sheet, bool]:
+def _accept_sheet(spec: Spec, row: tuple[str, str, int], drafts: Sequence[Draft] | None, seen: set) -> Sheet:
     """The next sheet of the batch (in order: `seen` holds what the batch drew before), from its exercises' drafts
-    (drawn here when None), and whether it is the sheet as drafted (no draft was already in the batch)."""
+    (drawn here when None)."""
     label, name, sheet_seed = row
-    variants, as_drafted = [], True
+    variants = []
     for number, exercise in enumerate(spec.exercises, 1):
         d = drafts[number - 1] if drafts is not None else draft(spec, exercise, number, sheet_seed)
         data, solution = _accept(spec, exercise, number, d, seen)
-        as_drafted = as_drafted and data is d.data
         variants.append(Variant(f"{label}.{number}", number, exercise.kind, exercise.title, d.seed, data, solution))
-    return Sheet(label, name, sheet_seed, tuple(variants)), as_drafted
-
-
-def sheet_as_drafted(spec: Spec, row: tuple[str, str, int], drafts: Sequence[Draft]) -> Sheet | None:
-    """The sheet its drafts make if the batch holds none of them yet (None if an exercise found no attempt):
-    a worker renders it before the batch's order is known; `accept_sheet` later says whether it stands."""
-    if any(d.data is None for d in drafts):
-        return None
-    label, name, sheet_seed = row
-    return Sheet(label, name, sheet_seed, tuple(
-        Variant(f"{label}.{n}", n, e.kind, e.title, d.seed, d.data, d.solution)
-        for (n, e), d in zip(enumerate(spec.exercises, 1), drafts)))
+    return Sheet(label, name, sheet_seed, tuple(variants))
 
 
 def _drafts_in_processes(spec: Spec, seeds: Sequence, workers: int) -> list[list[Draft]]:
