@@ -16,17 +16,15 @@ from typing import Sequence
 from rosenblatt import __version__
 from rosenblatt.shared import UsageError, folder_names, render
 from exercises.export import EXPORTS, export_files
-from exercises.generation import build_sheets, macros, render_variant, Spec, Sheet, Variant
-from exercises.answers import answer_key, build_handout, render_handout_page, solved_parts, DigestPlan, DEFAULT_PLAN
+from exercises.generation import macros, render_variant, Spec, Sheet, Variant
+from exercises.answers import answer_key, build_handout, render_handout_page, DigestPlan, DEFAULT_PLAN
 from exercises.kinds import get_kind
 
 
-def variant_json(v: Variant, sheet: Sheet, solved: list | None = None, data=None) -> dict:
-    """One variant's entry in exercises.json (`solved` and `data`: its solved parts and data JSON, if made already)."""
+def variant_json(v: Variant, sheet: Sheet) -> dict:
     module = get_kind(v.kind)
     return {"id": v.id, "kind": v.kind, "seed": v.seed, "sheet": sheet.label, "exercise": v.number,
-            "data": module.data_json(v.data) if data is None else data,
-            "answer": module.answer_json(v.data, v.solution), "key": answer_key(v, solved)}
+            "data": module.data_json(v.data), "answer": module.answer_json(v.data, v.solution), "key": answer_key(v)}
 
 
 FORMATS = ("md", "tex", "html", "json")
@@ -39,16 +37,11 @@ def render_page(fmt: str, role: str, spec: Spec, sections: list[dict]) -> str:
                   sections=sections, version=__version__)
 
 
-def sheet_lines(sheet: Sheet, solved: list, handout: dict) -> list[str]:
-    """One sheet's lines of exercises.json (a variant each), from its solved parts and the data in its handout."""
-    return [json.dumps(variant_json(v, sheet, s, e["data"]), ensure_ascii=False)
-            for v, s, e in zip(sheet.variants, solved, handout["exercises"])]
-
-
-def document_from_lines(spec: Spec, lines: list[str]) -> str:
+def document_json(spec: Spec, sheets: Sequence[Sheet]) -> str:
     """The JSON document, one variant per line (the C encoder is many times faster than indent=2)."""
     head = json.dumps({"generator": {"name": "rosenblatt", "version": __version__}, "spec": spec.to_json()},
                       ensure_ascii=False)
+    lines = [json.dumps(variant_json(v, s), ensure_ascii=False) for s in sheets for v in s.variants]
     return head[:-1] + ', "variants": [\n' + ",\n".join(lines) + "\n]}\n"
 
 
@@ -58,10 +51,8 @@ SHEETS_PER_WORKER = 8  # below 16 sheets a worker's start-up and the pickling co
 CHUNK = 16  # sheets per task sent to a worker (its writes overlap its rendering on the I/O threads)
 
 
-def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str],
-                 plan: DigestPlan) -> tuple[dict[str, str], tuple[dict, list[str]]]:
-    """Files of one sheet (under variants/<label>/), and its part of the combined documents: its sections, and its
-    lines of exercises.json (empty unless asked for)."""
+def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str], plan: DigestPlan) -> tuple[dict[str, str], dict]:
+    """Files of one sheet (under variants/<label>/), and its sections of the combined documents."""
     heading = f"Variant {sheet.label}" + (f" — {sheet.student_name}" if sheet.student_name else "")
     files: dict[str, str] = {}
     sections: dict = {}
@@ -76,18 +67,16 @@ def _sheet_files(spec: Spec, sheet: Sheet, formats: Sequence[str],
             body = "".join(f[role] for f in fragments[fmt])
             files[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [{"heading": heading, "body": body}])
             sections[(fmt, role)] = {"heading": heading, "body": body}
-    solved = [solved_parts(v) for v in sheet.variants]
-    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]], plan, solved)
+    handout = build_handout(spec.title, sheet, [f["question"] for f in fragments["md"]], plan)
     files["handout.json"] = json.dumps(handout, ensure_ascii=False) + "\n"
     files["handout.html"] = render_handout_page(handout, [f["question"] for f in fragments["html"]])
     files["answers.yaml"] = render("exercises/answers.yaml.j2", handout=handout)
-    return files, (sections, sheet_lines(sheet, solved, handout) if "json" in formats else [])
+    return files, sections
 
 
-def write_outputs(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str], out: Path,
-                  plan: DigestPlan = DEFAULT_PLAN, jobs: int | None = None) -> tuple[tuple[Sheet, ...], list[str]]:
-    """Draw the sheets of `seeds` and write every file into a hidden sibling directory, then rename it into place
-    (never a partial `out`). Returns the sheets and the top-level files written."""
+def write_outputs(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], out: Path,
+                  plan: DigestPlan = DEFAULT_PLAN, jobs: int | None = None) -> list[str]:
+    """Write every file into a hidden sibling directory, then rename it into place (never a partial `out`)."""
     _check_target(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -96,17 +85,19 @@ def write_outputs(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Se
         raise UsageError(f"--out {out}: cannot create the output directory ({exc.strerror or exc})") from None
     done = False
     try:
-        sheets, written = _write_all(spec, seeds, formats, tmp, plan, jobs)
+        written = _write_all(spec, sheets, formats, tmp, plan, jobs)
         names = sorted(p.name for p in tmp.iterdir())  # what this run wrote: a rerun replaces these, nothing else
         (tmp / MARKER).write_text(f"rosenblatt {__version__}\n" + "".join(f"{n}\n" for n in names), encoding="utf-8")
         _swap_into_place(tmp, out)
         done = True
-        return sheets, written
+        return written
     except OSError as exc:
         raise UsageError(f"{out}: cannot write the output ({exc.strerror or exc})") from None
     finally:
         if not done:
             shutil.rmtree(tmp, ignore_errors=True)
+
+
 
 
 def _write_folder(folder: Path, files: dict[str, str]) -> None:
@@ -115,31 +106,32 @@ def _write_folder(folder: Path, files: dict[str, str]) -> None:
         (folder / name).write_text(text, encoding="utf-8")
 
 
-def _write_all(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Sequence[str], root: Path,
-               plan: DigestPlan, jobs: int | None) -> tuple[tuple[Sheet, ...], list[str]]:
-    """Every sheet drawn and its folder written (on `jobs` processes, or here with I/O threads), then the combined
-    files."""
+def _write_all(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], root: Path, plan: DigestPlan,
+               jobs: int | None) -> list[str]:
+    """Every sheet's folder (on `jobs` processes, or rendered here with I/O threads), then the combined files."""
     exports = [fmt for fmt in formats if fmt in EXPORTS]
     formats = [fmt for fmt in formats if fmt not in EXPORTS]
-    folders = [root / "variants" / name for name in folder_names([label for label, _, _ in seeds])]
-    workers = pool_size(len(seeds), jobs)
-    sheets = build_sheets(spec, seeds, workers)  # drafted on the workers, the batch's uniqueness checked here
-    parts = None
+    folders = [root / "variants" / name for name in folder_names([s.label for s in sheets])]
+    sections, done = None, {}
+    document = (lambda: done.update(json=document_json(spec, sheets))) if "json" in formats else None
+    workers = pool_size(len(sheets), jobs)
     if workers > 1:
         from concurrent.futures.process import BrokenProcessPool
-        try:
-            parts = sheets_in_processes(workers, spec, sheets, formats, plan, folders)
+        try:  # the parent writes exercises.json while the workers do the sheets
+            sections = sheets_in_processes(workers, spec, sheets, formats, plan, folders, document)
         except BrokenProcessPool:  # a worker died (killed, or could not start): do the work here instead
             shutil.rmtree(root / "variants", ignore_errors=True)
-    if parts is None:
-        parts = _sheets_here(spec, sheets, formats, plan, folders)
+    if sections is None:
+        sections = _sheets_here(spec, sheets, formats, plan, folders)
+    if document and "json" not in done:
+        document()
     top: dict[str, str] = {}
     for fmt in formats:
         if fmt == "json":
-            top["exercises.json"] = document_from_lines(spec, [line for _, lines in parts for line in lines])
+            top["exercises.json"] = done["json"]
             continue
         for role, stem in (("question", "problems"), ("key", "key")):
-            top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [s[(fmt, role)] for s, _ in parts])
+            top[f"{stem}.{fmt}"] = render_page(fmt, role, spec, [s[(fmt, role)] for s in sections])
     for name, text in top.items():
         (root / name).write_text(text, encoding="utf-8")
     written = list(top)
@@ -148,11 +140,11 @@ def _write_all(spec: Spec, seeds: Sequence[tuple[str, str, int]], formats: Seque
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_bytes(data)
         written.append({"prairielearn": "prairielearn/", "moodle": "moodle.xml", "qti": "qti.zip"}[fmt])
-    return sheets, written
+    return written
 
 
 def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], plan: DigestPlan,
-                 folders: list[Path]) -> list[tuple[dict, list[str]]]:
+                 folders: list[Path]) -> list[dict]:
     """Render in this thread (deterministic order); file system calls go to a few I/O threads."""
     sections = []
     with ThreadPoolExecutor(max_workers=IO_THREADS) as pool:
@@ -166,7 +158,7 @@ def _sheets_here(spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str], pl
     return sections
 
 
-def sheet_chunk(args: tuple) -> list[tuple[dict, list[str]]]:
+def sheet_chunk(args: tuple) -> list[dict]:
     """A run of sheets in a worker process: render, digest and write their folders (writes on I/O threads)."""
     spec, sheets, formats, plan, folders = args
     return _sheets_here(spec, sheets, formats, plan, folders)
@@ -180,13 +172,12 @@ def pool_size(sheets: int, jobs: int | None) -> int:
 
 
 def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], formats: Sequence[str],
-                        plan: DigestPlan, folders: list[Path]) -> list[tuple[dict, list[str]]]:
+                        plan: DigestPlan, folders: list[Path], meanwhile=None) -> list[dict]:
     """The sheets in runs on worker processes; results come back in order, so the output is the same bytes.
+    `meanwhile` (if given) runs in this process while the workers work.
 
-    Drawing and writing a sheet on the same worker, before the batch's uniqueness is known, was tried and measured
-    slower: a quarter of a 1,000-student roster's sheets repeat a draft (hinge_update's space is narrow), and each
-    would be written twice. Forked workers inherit the loaded modules (no second start-up); a parent with other
-    threads alive spawns fresh interpreters instead, since forking a threaded process can deadlock.
+    Forked workers inherit the loaded modules (no second start-up); a parent with other threads alive spawns
+    fresh interpreters instead, since forking a threaded process can deadlock.
     """
     import multiprocessing
     import threading
@@ -196,7 +187,10 @@ def sheets_in_processes(workers: int, spec: Spec, sheets: Sequence[Sheet], forma
     size = max(1, min(CHUNK, len(sheets) // (4 * workers)))
     chunks = [(spec, sheets[k:k + size], formats, plan, folders[k:k + size]) for k in range(0, len(sheets), size)]
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        return [part for run in pool.map(sheet_chunk, chunks) for part in run]
+        runs = pool.map(sheet_chunk, chunks)  # submits every chunk now
+        if meanwhile is not None:
+            meanwhile()
+        return [sections for run in runs for sections in run]
 
 
 def _check_target(out: Path) -> None:

@@ -22,7 +22,6 @@ _HOME = {  # public name -> the module under exercises.answers that defines it (
     "check_class": "class_answers",
     "check_iterations": "kdf",
     "render_handout_page": "handout_page",
-    "solved_parts": "handout",
     "summary": "class_answers",
     "write_report": "class_report",
 }
@@ -35,6 +34,6 @@ if TYPE_CHECKING:
     from exercises.answers.class_answers import check_class, summary
     from exercises.answers.class_report import write_report
     from exercises.answers.digests import DEFAULT_GUESS_MS, DEFAULT_PLAN, DigestPlan
-    from exercises.answers.handout import answer_key, build_handout, solved_parts
+    from exercises.answers.handout import answer_key, build_handout
     from exercises.answers.handout_page import render_handout_page
     from exercises.answers.kdf import DEFAULT_ITERATIONS, check_iterations

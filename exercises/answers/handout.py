@@ -30,22 +30,14 @@ def part_canonical(part: Part) -> str | list[str]:
     return canonical(as_set(part.value) if part.type == "set" else part.value)
 
 
-def solved_parts(variant) -> list[tuple[Part, str | list[str] | None]]:
-    """A variant's parts, each with the canonical text(s) of its exact answer (None for a certificate): worked out
-    once per sheet, for its handout's digests and the instructor's key alike."""
-    module = get_kind(variant.kind)
-    return [(p, None if p.type == "certificate" else part_canonical(p))
-            for p in module.parts(variant.data, variant.solution)]
-
-
-def answer_key(variant, solved: list | None = None) -> dict[str, str | list[str]]:
+def answer_key(variant) -> dict[str, str | list[str]]:
     """The instructor's key of one variant: part id -> canonical text(s), for checking a class without digests."""
-    return {p.id: texts for p, texts in (solved if solved is not None else solved_parts(variant)) if texts is not None}
+    module = get_kind(variant.kind)
+    return {p.id: part_canonical(p) for p in module.parts(variant.data, variant.solution) if p.type != "certificate"}
 
 
-def _requests(key: str, part: Part, texts: str | list[str] | None) -> list[tuple[str, str]]:
-    if texts is None:
-        return []
+def _requests(key: str, part: Part) -> list[tuple[str, str]]:
+    texts = part_canonical(part)
     if part.type != "sequence":
         return [(key, texts)]
     return [(f"{key}[{k}]", text) for k, text in enumerate(texts, 1)] + [(f"{key}.count", str(len(texts)))]
@@ -61,21 +53,24 @@ def _entry(minter: Minter, key: str, part: Part, digests: list[str]) -> dict:
     return entry
 
 
-def build_handout(title: str, sheet, questions: list[str], plan: DigestPlan = DEFAULT_PLAN,
-                  solved: list | None = None) -> dict:
-    """The handout of one sheet: question texts (Markdown), data, and per-part answer digests (all derived at once).
-    `solved` is each variant's `solved_parts`, if worked out already."""
+def build_handout(title: str, sheet, questions: list[str], plan: DigestPlan = DEFAULT_PLAN) -> dict:
+    """The handout of one sheet: question texts (Markdown), data, and per-part answer digests (all derived at once)."""
     salt = sheet_salt(sheet.seed)
     minter = sheet_minter(plan, salt, sheet.seed, sheet.label)
-    solved = solved if solved is not None else [solved_parts(v) for v in sheet.variants]
-    asked = [[(f"{v.number}.{p.id}", p, _requests(f"{v.number}.{p.id}", p, texts)) for p, texts in parts]
-             for v, parts in zip(sheet.variants, solved)]
-    done = iter(minter.digests([r for parts in asked for _, _, requests in parts for r in requests]))
+    plan = []
+    for v in sheet.variants:
+        module = get_kind(v.kind)
+        plan.append((v, module, [(f"{v.number}.{p.id}", p) for p in module.parts(v.data, v.solution)]))
+    requests = [r for _, _, parts in plan for key, p in parts if p.type != "certificate" for r in _requests(key, p)]
+    done = iter(minter.digests(requests))
     exercises = []
-    for v, parts, question in zip(sheet.variants, asked, questions):
-        entries = [_entry(minter, key, p, [next(done) for _ in requests]) for key, p, requests in parts]
+    for (v, module, parts), question in zip(plan, questions):
+        entries = []
+        for key, p in parts:
+            count = 0 if p.type == "certificate" else len(_requests(key, p))
+            entries.append(_entry(minter, key, p, [next(done) for _ in range(count)]))
         exercises.append({"number": v.number, "kind": v.kind, "title": v.title, "question": question,
-                          "data": get_kind(v.kind).data_json(v.data), "parts": entries})
+                          "data": module.data_json(v.data), "parts": entries})
     return {"format": minter.format, "generator": {"name": "rosenblatt", "version": __version__}, "title": title,
             "sheet": sheet.label, "student": sheet.student_name, "salt": salt, **minter.fields,
             "exercises": exercises}

@@ -114,10 +114,11 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from exercises.generate import write_outputs
+    from exercises.generate import pool_size, write_outputs
     from exercises.answers import DigestPlan
     from rosenblatt.shared import render
     from exercises.generation import load_spec, merge_specs
+    from exercises.generation import build_sheets
 
     start = time.perf_counter()
     formats = _formats(args.format)
@@ -129,7 +130,8 @@ def run_generate(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     spec = merge_specs([load_spec(name) for name in (args.specs or [DEFAULT_SPEC])])
     seeds = _seeds(args, spec)
-    sheets, written = write_outputs(spec, seeds, formats, args.out, plan, args.jobs)
+    sheets = build_sheets(spec, seeds, pool_size(len(seeds), args.jobs))  # drafted on the same workers as written
+    written = write_outputs(spec, sheets, formats, args.out, plan, args.jobs)
     if not args.quiet:
         first = sorted(p.name for p in (args.out / "variants").iterdir())[0]
         print(render("exercises/generated.txt.j2", spec=spec, sheets=len(sheets), out=str(args.out),

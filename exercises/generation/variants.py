@@ -120,21 +120,18 @@ def build_sheets(spec: Spec, seeds: Sequence[tuple[str, str, int]], workers: int
     """Generate and solve every exercise of every sheet, deterministically and in order. With `workers` > 1 the
     sheets are drafted on that many processes; the batch's uniqueness is then checked here in order, so the sheets
     are the same as drawn one after another."""
-    drafts = _drafts_in_processes(spec, seeds, workers) if workers > 1 else [None] * len(seeds)
+    drafts = _drafts_in_processes(spec, seeds, workers) if workers > 1 else None
     seen: set = set()
-    return tuple(_accept_sheet(spec, row, ds, seen) for row, ds in zip(seeds, drafts))
-
-
-def _accept_sheet(spec: Spec, row: tuple[str, str, int], drafts: Sequence[Draft] | None, seen: set) -> Sheet:
-    """The next sheet of the batch (in order: `seen` holds what the batch drew before), from its exercises' drafts
-    (drawn here when None)."""
-    label, name, sheet_seed = row
-    variants = []
-    for number, exercise in enumerate(spec.exercises, 1):
-        d = drafts[number - 1] if drafts is not None else draft(spec, exercise, number, sheet_seed)
-        data, solution = _accept(spec, exercise, number, d, seen)
-        variants.append(Variant(f"{label}.{number}", number, exercise.kind, exercise.title, d.seed, data, solution))
-    return Sheet(label, name, sheet_seed, tuple(variants))
+    sheets = []
+    for k, (label, name, sheet_seed) in enumerate(seeds):
+        variants = []
+        for number, exercise in enumerate(spec.exercises, 1):
+            d = drafts[k][number - 1] if drafts else draft(spec, exercise, number, sheet_seed)
+            data, solution = _accept(spec, exercise, number, d, seen)
+            variants.append(Variant(f"{label}.{number}", number, exercise.kind, exercise.title, d.seed, data,
+                                    solution))
+        sheets.append(Sheet(label, name, sheet_seed, tuple(variants)))
+    return tuple(sheets)
 
 
 def _drafts_in_processes(spec: Spec, seeds: Sequence, workers: int) -> list[list[Draft]]:
