@@ -20,6 +20,12 @@ Measured on 2026-11-28 on the project's 2-core machine, never quiet (load averag
                                  gmpy2 98.5 s (73.1 s CPU)  python 183.1 s (123.9 s CPU) base 163.1 s (147.9 s CPU)
 Under such load the wall times say little; the CPU per student is the steadier figure (53 ms with gmpy2, 102 ms
 without, 119 ms at e8825e6, in the first 1,000-student run).
+
+Measured quietly on 2026-11-28 (load average 0.6 to 2.2), main after stop 32:
+    100 students, default jobs (this script, --students 100 --jobs default --repeat 3):
+                                 gmpy2 5.0 s best, 5.5 s median (9.5 s CPU)   python 7.3 s, 7.9 s (13.7 s CPU)
+    1,000 students, default jobs (`python -m exercises generate --roster R --secret bench --out OUT --quiet`,
+    one run at a time): 30.2 s and 27.3 s (57.6 and 52.2 s CPU), the same bytes as 4f17369's
 """
 
 from __future__ import annotations
