@@ -26,6 +26,7 @@ def _sibling(name: str):
 
 
 course = _sibling("course")
+course.nn = _sibling("coursenn")  # the course modules' nn block, loaded by path like every sibling
 split = _sibling("split")
 standins = _sibling("standins")
 spying = _sibling("spying")
