@@ -104,11 +104,17 @@ def _cap(n, c, epochs_default) -> Decision:
         return Decision("epochs", "argument", "signature", "")
     if epochs_default is not None:
         return Decision("epochs", epochs_default, "signature", "")
+    return until_clean(n, c, "it visits its points in a random order, so the cap cannot be read from its results; "
+                             "Rosenblatt does not guess (write epochs: in the preset, or give the cap as a parameter "
+                             "with a default)")
+
+
+def until_clean(n, c, unread: str) -> Decision:
+    """The cap when no other probe read it: none, if the function does not return on data no line separates (it
+    loops until a clean pass); otherwise it caps its passes somewhere no probe saw, and `unread` says why."""
     reply, _ = n.call(c, NON_SEPARABLE)
     if reply.status == "timeout":
         return Decision("epochs", "none", NON_SEPARABLE.name, "it did not return on data no line separates: it loops "
                                                              "until a clean pass")
     raise NotAPerceptron(f"probe {NON_SEPARABLE.name}: {n.sig.name} returns on data no line separates, so it caps its "
-                         f"passes, but it visits its points in a random order, so the cap cannot be read from its "
-                         f"results; Rosenblatt does not guess (write epochs: in the preset, or give the cap as a "
-                         f"parameter with a default)")
+                         f"passes, but {unread}")

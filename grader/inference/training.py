@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from grader.inference import calls, free, grid, reading
 from grader.inference.model import Decision, Function, NotAPerceptron
-from grader.inference.probes import NON_SEPARABLE, Probe, many_passes, training
+from grader.inference.probes import Probe, many_passes, training
 from grader.inference.signature import NAMES, Signature
 
 FIELDS = ("layout", "labels", "theta_shape", "bias", "offset", "tie", "order", "averaged", "step")
@@ -211,13 +211,8 @@ def _cap(n: Narrowing):
     caps = set().union(*(c.caps for c in n.cands))
     if len(caps) == 1 and grid.BEYOND not in caps:
         return Decision("epochs", caps.pop(), p.name, f"its result is the weights after that many passes of {p.purpose}")
-    reply, _ = n.call(c, NON_SEPARABLE)
-    if reply.status == "timeout":
-        return Decision("epochs", "none", NON_SEPARABLE.name, "it did not return on data no line separates: it loops "
-                                                             "until a clean pass")
-    raise NotAPerceptron(f"probe {NON_SEPARABLE.name}: {n.sig.name} returns on data no line separates, so it caps its "
-                         f"passes, but at more than the {needed} passes the passes probe needs; Rosenblatt cannot "
-                         f"read the cap (give it as an argument, or write epochs: in the preset)")
+    return free.until_clean(n, c, f"at more than the {needed} passes the passes probe needs; Rosenblatt cannot read "
+                                  f"the cap (give it as an argument, or write epochs: in the preset)")
 
 
 def _function(n: Narrowing, sig: Signature, params_key, features: Decision, cap) -> Function:
