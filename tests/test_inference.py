@@ -21,7 +21,10 @@ CONTAINER = "the reference returns a tuple; whether a list fails is the course's
 # preset -> {field that differs: why it cannot be inferred from the course's sample}
 NOT_INFERRED = {
     "default": {},
-    "lfd": {},
+    "lfd": {
+        "pla.features": "the sample handles any number of features; the bundled preset grades the homework's points "
+                        "in the plane (features: 2, \"Take d = 2\"), a course policy no reference shows",
+    },
     "mit6036": {},
     "mitx686x": {f"{f}.container": CONTAINER for f in ("perceptron_single_step_update", "perceptron",
                                                         "average_perceptron", "classify")},
