@@ -128,7 +128,7 @@ def _worker_suite(where: str, raw: bytes, seed: str):
     doc = load_yaml_text(raw.decode("utf-8"))
     if isinstance(doc, dict):
         doc.pop("handout", None)  # the handout file lives next to the client's copy; workers do not need it
-    return Suite(parse(doc, where, raw), seed, warm=False)
+    return Suite(parse(doc, where, raw), seed)
 
 
 class _WorkerSandboxes:

@@ -32,16 +32,14 @@ INSPECT = "inspect-signatures"  # the case id of the call that reads the file's 
 class Suite:
     """The cases of one grading run (visible, and hidden from the seed) with their mutant table; shared by workers."""
 
-    def __init__(self, a: Assignment, seed: str | None, hidden: bool = True, warm: bool = False):
+    def __init__(self, a: Assignment, seed: str | None, hidden: bool = True):
         """The mutant table fills case by case on first use, since only a failing submission's diagnosis reads it
-        (three quarters of a 6.86x suite's making, spent for nothing on a class of correct files); `warm=True`
-        fills it now."""
+        (three quarters of a 6.86x suite's making, spent for nothing on a class of correct files)."""
         self.assignment = require(a)  # a course whose files import PyTorch: one sentence where it is missing
         self.visible = tasks.visible(a)
         self.hidden = tasks.hidden(a, seed) if hidden and seed is not None else ()
         self.commitment = commitment(seed) if seed is not None else ""
-        table = MutantTable(a, self.visible + self.hidden)
-        self.table = table.warm() if warm else table
+        self.table = MutantTable(a, self.visible + self.hidden)
         self.probes = shrink_probes(self.visible, a)
         self.checks = build_probes(a, self.visible, self.hidden)  # behaviour probes, run only for a failing submission
         self.calls = {c.case_id: _frozen(case_input(a, c)) for c in self.cases + self.probes + self._checked}

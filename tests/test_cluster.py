@@ -144,7 +144,7 @@ def test_the_hidden_seed_never_reaches_a_sandboxed_child(client):
     a = load()
     box = RemoteSandbox(client, a, resolve(None).read_bytes(), SEED)
     spy = SPY.format(a=SEED[:9], b=SEED[9:]).encode()
-    cases = Suite(a, SEED, warm=False).hidden[:2]  # the worker built these from the seed just before the run
+    cases = Suite(a, SEED).hidden[:2]  # the worker built these from the seed just before the run
     run = box.run(spy, "spy.py", "perceptron", cases)
     assert run.load_status == "ok" and run.isolation == "strong"
     for outcome in run.outcomes:

@@ -184,7 +184,7 @@ def test_udacity_grades_the_quiz_two_features_unless_the_instructor_opts_in(tmp_
     from grader.suite import Suite
 
     a = load("udacity")
-    assert {len(c.X[0]) for c in Suite(a, "s", warm=False).cases} == {2}
+    assert {len(c.X[0]) for c in Suite(a, "s").cases} == {2}
     src = (Path(a.handout).parent / "udacity.yaml").read_text().replace("handout: udacity.md\n", "")
     bad = tmp_path / "bad.yaml"
     bad.write_text(src.replace("fractional: 10,", "fractional: 10, one-dimensional: 5,"))
@@ -193,7 +193,7 @@ def test_udacity_grades_the_quiz_two_features_unless_the_instructor_opts_in(tmp_
     anyd = tmp_path / "anyd.yaml"
     anyd.write_text(src.replace("features: 2 ", "features: any ").replace("fractional: 10,",
                                                                           "fractional: 10, one-dimensional: 5,"))
-    dims = collections.Counter(len(c.X[0]) for c in Suite(load(str(anyd)), "s", warm=False).cases)
+    dims = collections.Counter(len(c.X[0]) for c in Suite(load(str(anyd)), "s").cases)
     assert dims[1] and dims[3] and dims[5]
     solution = SUBMISSIONS / "udacity" / "course_solution_w0_w1.py"
     out = tmp_path / "out"

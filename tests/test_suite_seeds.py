@@ -28,7 +28,7 @@ def _wanted(a) -> set:
 @pytest.mark.parametrize("seed", ["s2", "s3", "s5", "s16"])
 def test_cs188_seeds_that_once_aborted_build_every_family(seed):
     a = load("cs188")
-    suite = Suite(a, seed, warm=False)
+    suite = Suite(a, seed)
     assert {(c.function, c.family) for c in suite.hidden} == _wanted(a)
     assert suite.max_score == a.max_score
 
@@ -49,7 +49,7 @@ def test_a_family_that_cannot_be_drawn_is_redrawn_then_left_out(monkeypatch):
     assert ("perceptron_single_step_update", "mistake") in fams  # drawn on the third stream
     assert ("perceptron_single_step_update", "tie") not in fams  # left out after the cap
     assert sum("redraw" in s for s in calls) >= tasks.REDRAWS
-    suite = Suite(replace(a), "any", warm=False)
+    suite = Suite(replace(a), "any")
     tie_points = dict(a.spec("perceptron_single_step_update").hidden)["tie"]
     assert suite.max_score == a.max_score - tie_points
 

@@ -74,12 +74,6 @@ class MutantTable:
                                                 for key, e in self.variants(case_id))  # none for a large case
         return hit
 
-    def warm(self) -> "MutantTable":
-        for cid in self._cases:
-            self.agreement(cid)
-            self.normalized(cid)
-        return self
-
 
 def _exact(f, case: Case) -> bool:
     """Whether answers to this case are compared field by field, exactly (what compare() does for it)."""
