@@ -20,7 +20,7 @@ from grader.suite import Suite
 ROOT = Path(__file__).parent.parent
 LIMITS = Limits(case_seconds=0.5, total_seconds=3.0, load_seconds=1.0)
 SEED = "hidden-stays-hidden"
-ATTACKS = ("drain_pipe.py", "answer_hidden_leak_visible.py", "split_channel.py", "split_daemon.py")
+ATTACKS = ("drain_pipe.py", "answer_hidden_leak_visible.py", "split_channel.py", "split_daemon.py", "forge_seal.py")
 
 
 def _digests(suite: Suite, cases) -> set[str]:

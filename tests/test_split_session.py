@@ -3,7 +3,9 @@ which ran no case, runs the rest, and nothing it prints is read (grader/sandbox/
 
 from __future__ import annotations
 
+import hashlib
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -64,3 +66,19 @@ def test_unsplit_sessions_are_unchanged(box):
     with box.session(FILE, "s.py", "f") as session:
         first, second = session.run(cases("count")), session.run(cases("count"))
     assert first.outcomes[0].value[1] == 1 and second.outcomes[0].value[1] == 2
+
+
+def test_a_forged_seal_gets_hidden_cases_to_no_output(box):
+    """tests/hostile/forge_seal.py takes the visible fork's `end` and sends the import's `sealed` itself: whoever
+    reads the hidden cases then, nothing printed after the seal is read."""
+    source = (Path(__file__).parent / "hostile" / "forge_seal.py").read_bytes()
+    hidden = [CaseInput(f"h{k}", (X * (k + 2), Y), {}) for k in range(3)]
+    with box.session(source, "forge_seal.py", "perceptron", split=True) as session:
+        seen = session.run([CaseInput(f"v{k}", (X, Y), {}) for k in range(3)], last=True)
+        session.seal()
+        later = session.run(hidden)
+    printed = seen.stdout + seen.stderr + later.stdout + later.stderr
+    assert "FORGED" in seen.stdout  # the attack did what it says (else this test proves nothing)
+    digests = {hashlib.sha256(box.encoded(c).partition(b"\0")[2]).hexdigest() for c in hidden}
+    assert not [d for d in digests if d in printed]
+    assert later.stdout == later.stderr == ""
