@@ -13,7 +13,8 @@ from typing import Callable, Iterable
 
 from rosenblatt.shared import atomic_write, RosenblattError, SubmissionError, display_name, folder_name
 from grader.assignments import BUNDLED, Assignment
-from grader.grading import Report, grade
+from grader.grading import grade
+from grader.graded import Report
 from grader.reports import row_from_results, write_gradebook, load_results, results_json, write_submission
 from grader.intake import read_submission
 from grader.suite import Suite, source_key

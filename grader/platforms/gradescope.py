@@ -13,7 +13,8 @@ from typing import Callable
 from rosenblatt.shared import atomic_write, AssignmentError
 from grader.platforms import vendored
 from grader.assignments import Assignment
-from grader.grading import Report, grade
+from grader.grading import grade
+from grader.graded import Report
 from grader.intake import read_submission
 from grader.reports import results_json
 from grader.suite import Suite, commitment, source_key

@@ -17,7 +17,8 @@ from grader import assignments
 from grader.assignments import Assignment
 from grader.platforms.gradescope import pick_submission
 from grader.intake import read_submission
-from grader.grading import Report, grade
+from grader.grading import grade
+from grader.graded import Report
 from grader.reports import check_text, view
 from grader.suite import Suite, commitment, source_key
 

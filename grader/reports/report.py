@@ -10,7 +10,7 @@ from typing import Any
 from rosenblatt import __version__
 from rosenblatt.shared import atomic_write, render
 from grader.judging import spec_of
-from grader.grading import Report
+from grader.graded import Report
 from grader.reports.views import visible_view
 from grader.intake import summary as notebook_summary
 
