@@ -14,7 +14,8 @@ from grader.sandbox.clock import Clock
 from grader.sandbox.model import CaseInput, CaseOutcome, Limits, SandboxError, SubmissionRun
 from grader.sandbox.pool import Pool
 from grader.sandbox.replies import Replies
-from grader.sandbox.supervisor import SETUP_SECONDS, ZygoteGone, exit_reason
+from grader.sandbox.supervisor import SETUP_SECONDS, ZygoteGone
+from grader.sandbox.waiting import SetupFailed, case_result, load_result, wait_ready
 
 MAX_SOURCE = 4 << 20
 SETUP_TRIES = 3  # a child that cannot be built: discard the zygote and try a fresh one, this many times in all
@@ -33,10 +34,6 @@ class Host(Protocol):
     def encoded(self, case: CaseInput) -> bytes: ...
 
     def zygote_stderr(self) -> str: ...
-
-
-class SetupFailed(Exception):
-    """A child did not come up; carries the real reason (never the submission's output)."""
 
 
 class _Run:
@@ -157,7 +154,7 @@ class _Run:
             child.send({**self.load_msg, "nonce": load_nonce})
             child.flush()
             try:
-                self.wait_ready(child)
+                wait_ready(child, self.clock, self.box.zygote_stderr)
                 return child, load_nonce
             except SetupFailed as failed:
                 reason = str(failed)
@@ -175,7 +172,7 @@ class _Run:
         try:
             if child is None:
                 child, load_nonce = self.start_child()
-                status, error, start = self.load(child, load_nonce)
+                status, error, start = load_result(child, load_nonce, self.clock, self.limits, self.replies)
                 nonces = self.queue(child, len(self.outcomes)) if start is not None else []
             else:
                 budget = child.inbox.reader.received
@@ -185,7 +182,8 @@ class _Run:
             for index, nonce in enumerate(nonces, len(self.outcomes)):
                 if start is None:
                     break
-                outcome, start = self.run_case(child, index, nonce, start)
+                outcome, start = case_result(child, self.cases[index], nonce, start, self.clock, self.limits,
+                                              self.replies)
                 self.outcomes.append(outcome)
             if start is not None and status == "ok" and not child.ended:
                 self.child, child = child, None  # kept: loaded and waiting for the next batch
@@ -200,25 +198,6 @@ class _Run:
                 self.flooded |= live.inbox.flooded
                 self.bytes_left -= live.inbox.reader.received - budget
 
-    def wait_ready(self, child: Child) -> None:
-        """The child's first message, written before any submission code runs: ready, or why setup failed."""
-        began = time.monotonic()
-        frame = child.wait_frame(began + SETUP_SECONDS)[1]
-        self.clock.pause(time.monotonic() - began)  # building the sandbox is not the submission's time
-        try:
-            msg = channel.loads(frame, 64) if isinstance(frame, bytes) else None
-        except channel.WireError:
-            msg = None
-        if msg == {"k": "ready"}:
-            return
-        status = child.end(0.0)
-        if type(msg) is dict and msg.get("k") == "setup-failed" and type(msg.get("error")) is str:
-            raise SetupFailed(msg["error"][:500])
-        detail = exit_reason(status)[1] if frame == "closed" else \
-            f"no ready message ({frame if type(frame) is str else 'an unexpected message'})"
-        tail = self.box.zygote_stderr()
-        raise SetupFailed(f"the sandboxed process did not start: {detail}" + (f"; zygote: {tail}" if tail else ""))
-
     def lost(self, child: Child | None) -> tuple[str, str]:
         """The zygote died under this child: kill what is left, record a crash, start over with a new zygote."""
         if child is not None:
@@ -231,59 +210,3 @@ class _Run:
             case_id = self.cases[len(self.outcomes)].case_id
             self.outcomes.append(CaseOutcome(case_id, "crashed", None, reason, False, 0.0))
         return "ok", ""
-
-    def load(self, child: Child, nonce: str) -> tuple[str, str, float | None]:
-        """The load result, and when it arrived (None when the child is done for)."""
-        arrived, frame = self.clock.wait(child, time.monotonic(), self.limits.load_seconds)
-        if frame == "timeout":
-            child.end(0.0)
-            return "timeout", f"loading took longer than {self.limits.load_seconds:g} s", None
-        if frame == "closed":
-            return (*exit_reason(child.end(1.0)), None)
-        if gone(frame) is not None:
-            child.end(1.0)
-            return (*exit_reason(gone(frame)), None)
-        try:
-            status, error = self.replies.load(frame, nonce)
-        except (channel.WireError, TypeError):
-            child.end(0.0)
-            return "crashed", "wrote malformed data to the result channel while loading", None
-        return status, error, arrived if status == "ok" else None
-
-    def run_case(self, child: Child, index: int, nonce: str, start: float) -> tuple[CaseOutcome, float | None]:
-        """Wait for one case's result; it had from `start` (the previous result's arrival) on. None: child gone."""
-        case = self.cases[index]
-        limit = case.seconds if case.seconds is not None else self.limits.case_seconds
-        arrived, frame = self.clock.wait(child, start, limit)
-        seconds = max(arrived - start, 0.0)
-        if frame == "timeout":
-            child.end(0.0)
-            why = f"exceeded the {limit:g} s limit for this case" if arrived < self.clock.deadline \
-                else "the submission's total time budget ran out"
-            return CaseOutcome(case.case_id, "timeout", None, why, False, seconds), None
-        if frame == "closed":
-            status, why = exit_reason(child.end(1.0))
-            return CaseOutcome(case.case_id, status, None, why, False, seconds), None
-        if gone(frame) is not None:  # the visible fork died; its parent said how, and exits
-            child.end(1.0)
-            status, why = exit_reason(gone(frame))
-            return CaseOutcome(case.case_id, status, None, why, False, seconds), None
-        try:
-            return self.replies.case(frame, case.case_id, nonce, seconds), arrived
-        except (channel.WireError, TypeError) as err:
-            child.end(0.0)
-            return CaseOutcome(case.case_id, "bad-output", None, f"malformed result ({err})"[:300], False,
-                               seconds), None
-
-
-
-def gone(frame: bytes | str) -> int | None:
-    """The wait status in a split child's `gone` frame (its visible fork died otherwise than told), else None."""
-    if not isinstance(frame, bytes) or not frame.startswith(b'{"k":"gone"') or len(frame) > 64:
-        return None
-    try:
-        msg = channel.loads(frame, 8)
-    except channel.WireError:
-        return None
-    ok = type(msg) is dict and set(msg) == {"k", "status"} and type(msg["status"]) is int
-    return msg["status"] if ok and 0 <= msg["status"] < 1 << 16 else None
