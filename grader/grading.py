@@ -93,21 +93,25 @@ def _source(filename: str, source: bytes, cells: str, py_code: str = "all") -> t
     return (definitions_only(source) if py_code == "definitions" else source), None, ""
 
 
+def _intake(a: Assignment, filename: str, source: bytes, meta: dict) -> tuple[bytes, Notebook | None, str]:
+    """The code to run (a notebook's cells joined), or why there is none; notes in meta what the file defines."""
+    if not filename.endswith((".py", ".ipynb")):
+        return source, None, "not a Python file or Jupyter notebook (expected a .py file or a .ipynb notebook)"
+    source, notebook, problem = _source(filename, source, a.notebook_cells, a.py_code)
+    if not problem:
+        meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
+        if a.aliased:
+            meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
+    return source, notebook, problem
+
+
 def grade(sandbox: Any, suite: Suite, name: str, filename: str, source: bytes, factory: Any = None) -> Report:
     """Run and judge one submission; never raises for the student's faults."""
-    a = suite.assignment
-
-    max_score = suite.max_score
+    a, max_score = suite.assignment, suite.max_score
     meta = {"submission_sha256": hashlib.sha256(source).hexdigest()}
-    if not filename.endswith((".py", ".ipynb")):
-        return Report(name, filename, "ungradable", "not a Python file or Jupyter notebook (expected a .py file or "
-                      "a .ipynb notebook)", 0.0, max_score, meta=meta)
-    source, notebook, problem = _source(filename, source, a.notebook_cells, a.py_code)
+    source, notebook, problem = _intake(a, filename, source, meta)
     if problem:
         return Report(name, filename, "ungradable", problem, 0.0, max_score, meta=meta)
-    meta["defined"] = list(defined_names(source))  # for the class view: which names a batch writes
-    if a.aliased:
-        meta["names"] = used_names(a.functions, tuple(meta["defined"]))  # feedback says the name the file uses
     with ExitStack() as stack:
         vis, hidden, session = children(sandbox, suite, source, filename, factory, stack)
         if vis.load_status != "ok":  # (a hidden child's load ran before any case was sent to it)

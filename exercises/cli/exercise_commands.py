@@ -26,7 +26,28 @@ SECRET_ENV = "ROSENBLATT_COURSE_SECRET"
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("list", help="list the bundled exercise specs and grading assignments (course presets)")
     p.set_defaults(run=run_list)
-    p = sub.add_parser("generate", help="generate problem sets, answer keys and student handouts from YAML specs")
+    _register_generate(sub.add_parser("generate", help="generate problem sets, answer keys and student handouts "
+                                                        "from YAML specs"))
+    p = sub.add_parser("show", help="print one variant of a spec (question, and --key for the solution) as Markdown")
+    p.add_argument("specs", nargs="*", metavar="SPEC", help=f"spec files or bundled names (default `{DEFAULT_SPEC}`)")
+    p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
+    p.add_argument("--variant", type=int, default=1, metavar="K", help="which variant of that seed (default 1)")
+    p.add_argument("--key", action="store_true", help="also print the worked solution")
+    p.set_defaults(run=run_show)
+    p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers); "
+                                             "instructors: check a class's answer files against the key")
+    p.add_argument("handout", type=Path, metavar="HANDOUT|KEY_DIR",
+                   help="the handout.json your instructor gave you; or, for a class, the folder generate wrote")
+    p.add_argument("answers", type=Path, metavar="ANSWERS|ANSWERS_DIR",
+                   help="your answers (YAML; start from answers.yaml); or a folder of <student id>.yaml files")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="class mode: the roster CSV (id[, name]) the variants were generated from")
+    p.add_argument("--out", type=Path, default=Path("answers-report"),
+                   help="class mode: where gradebook.csv, summary.json and summary.html go (default answers-report)")
+    p.set_defaults(run=run_check)
+
+
+def _register_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("specs", nargs="*", metavar="SPEC",
                    help=f"spec files or bundled spec names (default: the bundled `{DEFAULT_SPEC}`)")
     p.add_argument("--seed", type=int, default=0, help="base seed (default 0); same seed, same output")
@@ -54,23 +75,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "the files are the same bytes whatever N is")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     p.set_defaults(run=run_generate)
-    p = sub.add_parser("show", help="print one variant of a spec (question, and --key for the solution) as Markdown")
-    p.add_argument("specs", nargs="*", metavar="SPEC", help=f"spec files or bundled names (default `{DEFAULT_SPEC}`)")
-    p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
-    p.add_argument("--variant", type=int, default=1, metavar="K", help="which variant of that seed (default 1)")
-    p.add_argument("--key", action="store_true", help="also print the worked solution")
-    p.set_defaults(run=run_show)
-    p = sub.add_parser("check-answers", help="check your answers against a handout (never shows the answers); "
-                                             "instructors: check a class's answer files against the key")
-    p.add_argument("handout", type=Path, metavar="HANDOUT|KEY_DIR",
-                   help="the handout.json your instructor gave you; or, for a class, the folder generate wrote")
-    p.add_argument("answers", type=Path, metavar="ANSWERS|ANSWERS_DIR",
-                   help="your answers (YAML; start from answers.yaml); or a folder of <student id>.yaml files")
-    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
-                   help="class mode: the roster CSV (id[, name]) the variants were generated from")
-    p.add_argument("--out", type=Path, default=Path("answers-report"),
-                   help="class mode: where gradebook.csv, summary.json and summary.html go (default answers-report)")
-    p.set_defaults(run=run_check)
 
 
 def _formats(text: str) -> tuple[str, ...]:
