@@ -1,10 +1,14 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
 `a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
-`while not c:`, and dead code dropped (never executed)."""
+`while not c:`, a name used once as what it names, `v = a if c else b` as an if/else, `x = X[i]` in a loop on `i`
+as the element of `for x in X`, and dead code dropped (never executed)."""
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
+
+from grader.similarity.spelling import elements, survey, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
@@ -34,6 +38,12 @@ def _quiet(stmt: ast.stmt) -> bool:
     return False
 
 
+def _never(stmt: ast.stmt) -> bool:
+    """`if False: ...` with no else, `while 0: ...`: code that never runs."""
+    return (isinstance(stmt, (ast.If, ast.While)) and not stmt.orelse
+            and _constant_test(stmt.test) is False)
+
+
 def _initial(stmt: ast.stmt, counters: set[str]) -> bool:
     """`i = 0` (a literal) for one of a loop's counters."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
@@ -61,14 +71,26 @@ def _counter(stmt: ast.stmt, names: set[str]) -> bool:
 class Canon(ast.NodeTransformer):
     """One pass over a module: every node rewritten to the canonical spelling of what it does."""
 
-    def __init__(self, dead: set[str]):
+    def __init__(self, dead: set[str], scope: tuple[Counter, set[str]]):
         self.dead = dead  # names assigned and never read anywhere in the file
+        # per function being rewritten (the module's code: the module): its `survey`, how often it stores and
+        # reads each name and the names its loops count with (`X[i]` under them is an element, as `x` of `for x in X`)
+        self.scopes = [scope]
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        self.scopes.append(survey(node))
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.scopes.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
 
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
+        stmts = temporaries([s for s in stmts if not (_quiet(s) or _never(s) or self._dead_store(s))],
+                            self.scopes[-1][0])
         for k, stmt in enumerate(stmts):
-            if _quiet(stmt) or self._dead_store(stmt):
-                continue
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
                     and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
                 rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
@@ -121,6 +143,12 @@ class Canon(ast.NodeTransformer):
             node.body, node.orelse = node.orelse, node.body
         return node
 
+    def visit_For(self, node: ast.For) -> ast.AST:
+        node.body = elements(node, *self.scopes[-1])
+        return self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
+
     def visit_While(self, node: ast.While) -> ast.AST | None:
         if _constant_test(node.test) is False:
             return None
@@ -128,6 +156,7 @@ class Canon(ast.NodeTransformer):
         if _constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
                 and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
             node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
+        node.body = elements(node, *self.scopes[-1])
         node = self.generic_visit(node)
         names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
         kept = [s for s in node.body if not _counter(s, names)]
@@ -168,19 +197,11 @@ def _as_load(target: ast.expr) -> ast.expr:
     return new
 
 
-def dead_names(tree: ast.AST) -> set[str]:
-    """Names assigned somewhere in the file and read nowhere: dead stores a disguise adds."""
-    stored, loaded = set(), set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            (loaded if not isinstance(n.ctx, ast.Store) else stored).add(n.id)
-        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
-            loaded.add(n.target.id)
-    return stored - loaded
-
-
 def canonical(tree: ast.Module, dead: set[str] | None = None) -> ast.Module:
-    """The module rewritten in place to its canonical form (and returned); `dead`: its dead_names, if known."""
-    canon = Canon(dead_names(tree) if dead is None else dead)
-    tree.body = canon.block(tree.body)
+    """The module rewritten in place to its canonical form (and returned); `dead`: names assigned somewhere in
+    the file and read nowhere (dead stores a disguise adds), found here if not given."""
+    scope = survey(tree)
+    uses = scope[0]
+    dead = {name for kind, name in uses if kind == "store" and not uses["load", name]} if dead is None else dead
+    tree.body = Canon(dead, scope).block(tree.body)
     return tree
