@@ -1,4 +1,4 @@
-"""Rewrites of how a student spells a step, for canon: a name used once as what it names, a conditional
+"""Rewrites of how a student spells a step, for canon: a condition named once and tested once as the test, a conditional
 expression as its if/else, and an index loop that names its elements (`x = X[i]`) as the for-each loop it
 stands for (`for x in X`, `for x, t in zip(X, y)`)."""
 
@@ -62,31 +62,26 @@ def reads(stmt: ast.AST, name: str) -> bool:
 
 
 def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
-    """A block with each temporary the function names once and reads once, in the next statement, put where it
-    is read (`wrong = y * (w @ x) <= 0` then `if wrong:` as `if y * (w @ x) <= 0:`), and a conditional
-    expression given or returned as the if/else it stands for."""
+    """A block with each condition the function names once and tests once, in the next statement, put where it
+    is tested (`wrong = y * (w @ x) <= 0` then `if wrong:` as `if y * (w @ x) <= 0:`), and a conditional
+    expression given or returned as the if/else it stands for. Other names used once stay: a named score or
+    prediction is how independent solutions differ, where a named test is a disguise's."""
     out: list[ast.stmt] = []
     for stmt in stmts:
         last = out[-1] if out else None
-        if _temporary(last, uses) and reads(stmt, last.targets[0].id) and not _passed(stmt, last.targets[0].id):
+        if _flag(last, uses) and isinstance(stmt, (ast.If, ast.While)) and reads(stmt.test, last.targets[0].id):
             out.pop()
-            stmt = Put({last.targets[0].id: last.value}).visit(stmt)
+            stmt.test = Put({last.targets[0].id: last.value}).visit(stmt.test)
         out.append(_as_if(stmt))
     return out
 
 
-def _temporary(stmt: ast.stmt | None, uses: Counter) -> bool:
-    """`v = EXPR`, not a literal (a start value is state, not a name for a step), the function's only store of
-    `v` and its only read."""
+def _flag(stmt: ast.stmt | None, uses: Counter) -> bool:
+    """`v = TEST` (a comparison, `and`/`or`, `not`), the function's only store of `v` and its only read."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and not isinstance(stmt.value, ast.Constant)
+            and (isinstance(stmt.value, (ast.Compare, ast.BoolOp))
+                 or isinstance(stmt.value, ast.UnaryOp) and isinstance(stmt.value.op, ast.Not))
             and uses["store", stmt.targets[0].id] == 1 and uses["load", stmt.targets[0].id] == 1)
-
-
-def _passed(stmt: ast.stmt, name: str) -> bool:
-    """Whether the statement hands the name to a call as a whole argument (a helper's state, kept by name)."""
-    return any(isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == name for a in n.args)
-               for n in ast.walk(stmt))
 
 
 def _as_if(stmt: ast.stmt) -> ast.stmt:
