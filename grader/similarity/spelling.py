@@ -12,39 +12,6 @@ _INDEX_PARTS = (ast.Constant, ast.Slice, ast.Tuple, ast.BinOp, ast.UnaryOp, ast.
 _SEQUENCES = (ast.Name, ast.Attribute, ast.Subscript)
 
 
-def survey(tree: ast.AST) -> tuple[Counter, set[str]]:
-    """In one walk: how often each name is stored and read, as ("store"|"load", name) (`v += 1` does both), and
-    the names loops count with: a `for` loop's targets, and a name a `while` test (or a `while True` loop's first
-    `if ...: break`) reads and its body steps."""
-    uses: Counter = Counter()
-    indices: set[str] = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            uses["load" if isinstance(n.ctx, ast.Load) else "store", n.id] += 1
-        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
-            uses["load", n.target.id] += 1
-        elif isinstance(n, (ast.For, ast.AsyncFor)):
-            indices.update(m.id for m in ast.walk(n.target) if isinstance(m, ast.Name))
-        elif isinstance(n, ast.While):
-            first = n.body[0] if n.body else None  # `while True: if i >= n: break` tests there
-            exit_test = first.test if isinstance(first, ast.If) and isinstance(first.body[0], ast.Break) else None
-            tested = {m.id for t in (n.test, exit_test) if t for m in ast.walk(t) if isinstance(m, ast.Name)}
-            indices.update(_stepped(s) for s in n.body if _stepped(s) in tested)
-    return uses, indices
-
-
-def _stepped(stmt: ast.stmt) -> str | None:
-    """The name `i += 1` or `i = i + 1` steps by a literal."""
-    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.value, ast.Constant):
-        return stmt.target.id
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        v = stmt.value
-        if isinstance(v, ast.BinOp) and isinstance(v.left, ast.Name) and v.left.id == stmt.targets[0].id \
-                and isinstance(v.right, ast.Constant):
-            return v.left.id
-    return None
-
-
 class Put(ast.NodeTransformer):
     """A tree with the reads of some names replaced by the expressions they stand for (a fresh copy each)."""
 

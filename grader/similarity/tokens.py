@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from grader.similarity.canon import canonical
+from grader.similarity.census import Census, nodes
 
 Token = tuple[str, int]  # (token, source line)
 INLINE_DEPTH = 3  # helpers inlined inside helpers at most this deep (recursion is never inlined)
@@ -14,36 +15,6 @@ _COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor, ast.MatMul
 _LOOPS = (ast.For, ast.While, ast.AsyncFor)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
-
-
-def _survey(tree: ast.AST) -> tuple[set[str], set[str], set[str]]:
-    """In one walk: the identifiers the student chose (names: assigned, arguments, functions, classes, imports;
-    attributes: those the code sets, and its functions and classes, as methods are called by attribute), and the
-    names assigned somewhere and read nowhere (dead stores)."""
-    names: set[str] = set()
-    attrs: set[str] = set()
-    stored: set[str] = set()
-    loaded: set[str] = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            if isinstance(n.ctx, ast.Store):
-                stored.add(n.id)
-            else:
-                loaded.add(n.id)
-            if isinstance(n.ctx, (ast.Store, ast.Del)):
-                names.add(n.id)
-        elif isinstance(n, ast.arg):
-            names.add(n.arg)
-        elif isinstance(n, (*_DEFS, ast.ClassDef)):
-            names.add(n.name)
-            attrs.add(n.name)
-        elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
-            attrs.add(n.attr)
-        elif isinstance(n, ast.alias):
-            names.add((n.asname or n.name).split(".")[0])
-        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
-            loaded.add(n.target.id)
-    return names, attrs, stored - loaded
 
 
 def _functions(tree: ast.Module) -> dict[str, ast.AST]:
@@ -228,7 +199,7 @@ class _Step:
         self.calls = False
         self.writes: set[str] = set()
         self.reads: set[str] = set()
-        for n in ast.walk(stmt) if self.assign else ():
+        for n in nodes(stmt) if self.assign else ():
             if isinstance(n, ast.Name):
                 (self.writes if isinstance(n.ctx, ast.Store) else self.reads).add(n.id)
             self.calls = self.calls or isinstance(n, ast.Call)
@@ -253,16 +224,16 @@ def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
     function no other function calls, and the module's remaining top-level code."""
     tree = ast.parse(source)
-    names, attrs, dead = _survey(tree)
-    tree = canonical(tree, dead)
-    em = Emitter(tree, (names, attrs))
+    census = Census(tree)
+    tree = canonical(tree, census)
+    em = Emitter(tree, (census.names, census.attrs))
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
     roots = [em.functions[g] for g in graded if g in em.functions]
     roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]
     loose: list[ast.stmt] = []
     if not roots:
-        called = {c for f in em.functions.values() for n in ast.walk(f) if isinstance(n, ast.Call)
-                  for c in [_callee(n, em.functions)] if c is not None and c != f.name}
+        called = {c for name, f in em.functions.items() for c in census.scope(f).calls
+                  if c in em.functions and c != name}
         roots = [f for name, f in em.functions.items() if name not in called]
         loose = [s for s in tree.body if not isinstance(s, (*_DEFS, ast.ClassDef))]
     streams = [em.emit(f, f.lineno) for f in roots]
