@@ -92,3 +92,41 @@ def test_a_start_value_handed_to_a_helper_stays_a_name(tmp_path):
                           "    theta_0 = 0.0\n    return _loop(X, y, T, theta, theta_0)\n\n\n"
                           "def _loop(X, y, T, theta, theta_0):\n    for t in range(T):\n")
     assert _score(tmp_path, BASE, BASE.replace(TRAIN, split)) == 1.0
+
+
+def test_a_course_helper_called_but_not_defined_is_the_templates_code(tmp_path):
+    """The course's code defines `positive`; students call it without defining it (the course hands it out)."""
+    helper = "def positive(x, theta, theta_0):\n    return np.sign(x @ theta + theta_0)\n"
+    learner = '''
+def learn(X, y, T):
+    theta = np.zeros(X.shape[1])
+    theta_0 = 0.0
+    for t in range(T):
+        for i in range(len(X)):
+            if y[i] * positive(X[i], theta, theta_0) <= 0:
+                theta = theta + y[i] * X[i]
+                theta_0 = theta_0 + y[i]
+    return theta, theta_0
+
+
+def score(X, y, theta, theta_0):
+    hits = 0
+    for i in range(len(X)):
+        if positive(X[i], theta, theta_0) == y[i]:
+            hits = hits + 1
+    return hits / len(X)
+
+
+def margin(X, y, theta, theta_0):
+    return min(y[i] * positive(X[i], theta, theta_0) for i in range(len(X)))
+'''
+    course = tmp_path / "course.py"
+    course.write_text("import numpy as np\n" + helper + learner)
+    for k, renamed in enumerate(("theta", "w")):
+        (tmp_path / f"s{k}.py").write_text("import numpy as np\n" + learner.replace("theta", renamed))
+    subs = [(f"s{k}", tmp_path / f"s{k}.py") for k in range(2)]
+    plain = similarity.compare(subs, similarity.Options())
+    assert any(plain.flagged(p) for p in plain.pairs)
+    result = similarity.compare(subs, similarity.Options(templates=(course,)))
+    assert not any(result.flagged(p) for p in result.pairs)
+    assert {t["name"] for t in similarity.document(result)["template"]} == {"s0", "s1"}

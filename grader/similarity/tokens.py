@@ -5,6 +5,7 @@ commutative operands and independent statements are put in one order."""
 from __future__ import annotations
 
 import ast
+import functools
 
 from grader.similarity.canon import canonical
 from grader.similarity.census import Census, nodes
@@ -65,9 +66,10 @@ class _Operators:
 class Emitter(_Operators):
     """Turns canonical trees into token streams; one per submission."""
 
-    def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]]):
+    def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]], course: dict[str, ast.AST] | None = None):
         self.own, self.own_attrs = own  # the student's names, read before canonical rewrites drop their stores
         self.functions = _functions(tree)
+        self.callable = {**(course or {}), **self.functions}  # a course helper the file calls but does not define
         self.stack: list[str] = []
         self.bound: list[dict[str, list[Token]]] = []  # per inlined helper: parameter -> the argument's tokens
         self.prelude: list[list[Token]] = []  # per statement being emitted: the inlined helpers' statements
@@ -105,7 +107,7 @@ class Emitter(_Operators):
                 continue
             self.prelude.append([])  # the bodies of helpers this statement calls, emitted before it
             tokens = self.emit(stmt, line)
-            if _renames(stmt, tokens, self.functions):
+            if _renames(stmt, tokens, self.callable):
                 tokens = []  # `a, b = helper(a, b)` once the helper's body is out: a plain copy of its result
             step = _Step(stmt, self.prelude.pop() + tokens)
             if run and not step.independent_of(run):
@@ -138,13 +140,13 @@ class Emitter(_Operators):
         return self.emit(node.value, line)
 
     def _Call(self, node: ast.Call, line: int) -> list[Token]:
-        name = _callee(node, self.functions)
+        name = _callee(node, self.callable)
         if name is None or name in self.stack or len(self.stack) >= INLINE_DEPTH:
             out = [("Call", line)] + self.emit(node.func, line)
             for a in [*node.args, *node.keywords]:
                 out += self.emit(a, line)
             return out
-        helper = self.functions[name]
+        helper = self.callable[name]
         params = [a.arg for a in helper.args.args if a.arg not in ("self", "cls")]
         given = {p: self.emit(a, line) for p, a in zip(params, node.args) if not isinstance(a, ast.Starred)}
         self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
@@ -218,15 +220,31 @@ def _sorted_run(run: list[_Step]) -> list[Token]:
     return [t for s in run for t in s.tokens]
 
 
-def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
+@functools.lru_cache(maxsize=8)
+def _course(code: tuple[str, ...]) -> tuple[dict[str, ast.AST], frozenset[str]]:
+    """The course's functions in canonical form, by name, and the names its code chooses (read once a process)."""
+    functions: dict[str, ast.AST] = {}
+    names: set[str] = set()
+    for text in code:
+        tree = ast.parse(text)
+        census = Census(tree)
+        for name, f in _functions(canonical(tree, census)).items():
+            functions.setdefault(name, f)
+        names |= census.names
+    return functions, frozenset(names)
+
+
+def units(source: str, graded: tuple[str, ...] = (), course: tuple[str, ...] = ()) -> list[list[Token]]:
     """The token streams of a module's units (SyntaxError etc. propagate: the caller says why a file is skipped).
 
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
-    function no other function calls, and the module's remaining top-level code."""
+    function no other function calls, and the module's remaining top-level code. `course`: the course's code (a
+    helper it defines that the file calls without defining is inlined, as it is in the course's own code)."""
     tree = ast.parse(source)
     census = Census(tree)
     tree = canonical(tree, census)
-    em = Emitter(tree, (census.names, census.attrs))
+    helpers, names = _course(course) if course else ({}, frozenset())
+    em = Emitter(tree, (census.names | names, census.attrs), helpers)
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
     roots = [em.functions[g] for g in graded if g in em.functions]
     roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]
