@@ -71,7 +71,38 @@ def _counter(stmt: ast.stmt, names: set[str]) -> bool:
     return False
 
 
-class Canon(ast.NodeTransformer):
+class _Expressions(ast.NodeTransformer):
+    """Part of Canon (which gives `generic_visit`): the expressions' canonical spellings (`not` pushed into a
+    comparison, `a > b` as `b < a`, the products as `@`)."""
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        node = self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            inner = node.operand
+            if isinstance(inner, ast.UnaryOp) and isinstance(inner.op, ast.Not):
+                return inner.operand
+            if isinstance(inner, ast.Compare) and len(inner.ops) == 1 and type(inner.ops[0]) in _NEGATE:
+                return self.visit_Compare(ast.Compare(inner.left, [_NEGATE[type(inner.ops[0])]()], inner.comparators))
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        node = self.generic_visit(node)
+        if len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
+            node = ast.Compare(node.comparators[0], [_FLIP[type(node.ops[0])]()], [node.left])
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        node = self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in _PRODUCTS and not node.keywords:
+            if len(node.args) == 2:  # np.dot(a, b)
+                return ast.copy_location(ast.BinOp(node.args[0], ast.MatMult(), node.args[1]), node)
+            if len(node.args) == 1 and f.attr == "dot":  # a.dot(b)
+                return ast.copy_location(ast.BinOp(f.value, ast.MatMult(), node.args[0]), node)
+        return node
+
+
+class Canon(_Expressions):
     """One pass over a module: every node rewritten to the canonical spelling of what it does."""
 
     def __init__(self, census: Census):
@@ -169,32 +200,6 @@ class Canon(ast.NodeTransformer):
         kept = [s for s in node.body if not _counter(s, names)]
         node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
         node.body = kept
-        return node
-
-    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
-        node = self.generic_visit(node)
-        if isinstance(node.op, ast.Not):
-            inner = node.operand
-            if isinstance(inner, ast.UnaryOp) and isinstance(inner.op, ast.Not):
-                return inner.operand
-            if isinstance(inner, ast.Compare) and len(inner.ops) == 1 and type(inner.ops[0]) in _NEGATE:
-                return self.visit_Compare(ast.Compare(inner.left, [_NEGATE[type(inner.ops[0])]()], inner.comparators))
-        return node
-
-    def visit_Compare(self, node: ast.Compare) -> ast.AST:
-        node = self.generic_visit(node)
-        if len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
-            node = ast.Compare(node.comparators[0], [_FLIP[type(node.ops[0])]()], [node.left])
-        return node
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        node = self.generic_visit(node)
-        f = node.func
-        if isinstance(f, ast.Attribute) and f.attr in _PRODUCTS and not node.keywords:
-            if len(node.args) == 2:  # np.dot(a, b)
-                return ast.copy_location(ast.BinOp(node.args[0], ast.MatMult(), node.args[1]), node)
-            if len(node.args) == 1 and f.attr == "dot":  # a.dot(b)
-                return ast.copy_location(ast.BinOp(f.value, ast.MatMult(), node.args[0]), node)
         return node
 
 
