@@ -7,13 +7,17 @@ lines of their own; 5% of the class are renamed, reordered copies of another stu
 
     python benchmarks/bench_similarity.py [--sizes 1000,2000,5000,10000] [--jobs 2]
 
-The machine is shared: compare figures from the same run.
+The machine is shared: compare figures from the same run. Each line gives the wall time, the CPU time (user +
+system, this process and its workers) and the load average when it ended: on a loaded machine the wall time
+grows, the CPU time much less.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import re
 import subprocess
 import sys
@@ -129,6 +133,16 @@ def write_class(folder: Path, size: int, seed: int = 0) -> set[frozenset[str]]:
     return planted
 
 
+def _cpu() -> float:
+    """User + system CPU seconds of this process and its finished children (the worker processes, a subprocess)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
 def all_pairs(result: similarity.Result) -> tuple[float, set[frozenset[str]]]:
     """The baseline: the same fingerprints and subtraction, then every pair scored in full."""
     start = time.perf_counter()
@@ -151,16 +165,16 @@ def run(size: int, jobs: int, baseline_limit: int) -> None:
         folder.mkdir()
         planted = write_class(folder, size)
         subs = [(p.stem, p) for p in sorted(folder.glob("*.py"))]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _cpu()
         result = similarity.compare(subs, similarity.Options(jobs=jobs))
-        t_index = time.perf_counter() - t0
+        t_index, c_index = time.perf_counter() - t0, _cpu() - c0
         t1 = time.perf_counter()
         similarity.write(Path(tmp) / "out", result)
         t_write = time.perf_counter() - t1
         names = [s.name for s in result.sources]
         flagged = {frozenset((names[p.a], names[p.b])) for p in result.pairs if result.flagged(p)}
-        line = (f"{size:>6} submissions: index {t_index:6.2f} s (+ {t_write:4.2f} s writing), {len(result.pairs)} "
-                f"pairs listed, {_found(flagged, planted)}")
+        line = (f"{size:>6} submissions: index {t_index:6.2f} s wall, {c_index:6.2f} s CPU, {_load()} (+ {t_write:4.2f} s "
+                f"writing), {len(result.pairs)} pairs listed, {_found(flagged, planted)}")
         if size <= baseline_limit:
             t_all, flagged_all = all_pairs(result)
             line += (f" | all pairs: scoring alone {t_all:6.2f} s ({size * (size - 1) // 2} pairs), "
@@ -176,11 +190,11 @@ def command_line(size: int, jobs: int) -> None:
         folder = Path(tmp) / "class"
         folder.mkdir()
         write_class(folder, size)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _cpu()
         subprocess.run([sys.executable, "-m", "exercises.cli.main", "similarity", str(folder), "--out",
                         str(Path(tmp) / "out"), "--jobs", str(jobs)], check=True, capture_output=True)
         print(f"`rosenblatt similarity` on {size} submissions, --jobs {jobs}, fresh process: "
-              f"{time.perf_counter() - t0:.2f} s", flush=True)
+              f"{time.perf_counter() - t0:.2f} s wall, {_cpu() - c0:.2f} s CPU, {_load()}", flush=True)
 
 
 def main() -> None:

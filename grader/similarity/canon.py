@@ -1,10 +1,15 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
 `a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
-`while not c:`, and dead code dropped (never executed)."""
+`while not c:`, a name used once as what it names, `v = a if c else b` as an if/else, `x = X[i]` in a loop on `i`
+as the element of `for x in X`, and dead code dropped (never executed)."""
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
+
+from grader.similarity.census import Census, Scope
+from grader.similarity.spelling import elements, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
@@ -12,6 +17,8 @@ _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, a
 _PRODUCTS = {"dot", "matmul", "inner", "vdot"}
 _QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_BLOCKS = ("body", "orelse", "finalbody")
+_INERT = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.cmpop, ast.unaryop, ast.boolop, ast.alias)
 
 
 def _constant_test(test: ast.expr) -> bool | None:
@@ -32,6 +39,12 @@ def _quiet(stmt: ast.stmt) -> bool:
         if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _QUIET:
             return True
     return False
+
+
+def _never(stmt: ast.stmt) -> bool:
+    """`if False: ...` with no else, `while 0: ...`: code that never runs."""
+    return (isinstance(stmt, (ast.If, ast.While)) and not stmt.orelse
+            and _constant_test(stmt.test) is False)
 
 
 def _initial(stmt: ast.stmt, counters: set[str]) -> bool:
@@ -58,82 +71,9 @@ def _counter(stmt: ast.stmt, names: set[str]) -> bool:
     return False
 
 
-class Canon(ast.NodeTransformer):
-    """One pass over a module: every node rewritten to the canonical spelling of what it does."""
-
-    def __init__(self, dead: set[str]):
-        self.dead = dead  # names assigned and never read anywhere in the file
-
-    def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
-        out: list[ast.stmt] = []
-        for k, stmt in enumerate(stmts):
-            if _quiet(stmt) or self._dead_store(stmt):
-                continue
-            if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
-                    and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
-                rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
-                out.extend(self.block([ast.copy_location(rest, stmt)]))
-                break
-            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], ast.Return) \
-                    and k + 1 < len(stmts):  # a guard `if c: return a` then the rest: the rest is its else
-                whole = ast.If(test=stmt.test, body=stmt.body, orelse=stmts[k + 1:])
-                out.extend(self.block([ast.copy_location(whole, stmt)]))
-                break
-            new = self.visit(stmt)
-            if out and getattr(new, "counters", None) and _initial(out[-1], new.counters):
-                out.pop()  # `i = 0` before `while i < n: ... i += 1`: the bookkeeping of a `for`, as the `i += 1`
-            out.extend(new if isinstance(new, list) else [new] if new is not None else [])
-            if isinstance(stmt, _EXITS):
-                break  # what follows never runs
-        return out
-
-    def _dead_store(self, stmt: ast.stmt) -> bool:
-        return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-                and stmt.targets[0].id in self.dead)
-
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        for field in ("body", "orelse", "finalbody"):
-            if isinstance(getattr(node, field, None), list) and not isinstance(node, ast.IfExp):
-                setattr(node, field, self.block(getattr(node, field)))
-        for field, value in ast.iter_fields(node):
-            if field in ("body", "orelse", "finalbody") and isinstance(value, list):
-                continue
-            if isinstance(value, list):
-                setattr(node, field, [self.visit(v) if isinstance(v, ast.AST) else v for v in value])
-            elif isinstance(value, ast.AST):
-                setattr(node, field, self.visit(value))
-        return node
-
-    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
-        load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
-        new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
-        return self.visit(ast.copy_location(new, node))
-
-    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
-        const = _constant_test(node.test)
-        if const is not None:
-            return self.block(node.body if const else node.orelse) or None
-        node = self.generic_visit(node)
-        if node.orelse and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
-            node.test, node.body, node.orelse = node.test.operand, node.orelse, node.body
-        elif node.orelse and _negative(node.test):  # `if a <= b: A else: B` as `if b < a: B else: A`
-            node.test = self.visit_UnaryOp(ast.UnaryOp(ast.Not(), node.test))
-            node.body, node.orelse = node.orelse, node.body
-        return node
-
-    def visit_While(self, node: ast.While) -> ast.AST | None:
-        if _constant_test(node.test) is False:
-            return None
-        first = node.body[0] if node.body else None
-        if _constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
-                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
-            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
-        node = self.generic_visit(node)
-        names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
-        kept = [s for s in node.body if not _counter(s, names)]
-        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
-        node.body = kept
-        return node
+class _Expressions(ast.NodeTransformer):
+    """Part of Canon (which gives `generic_visit`): the expressions' canonical spellings (`not` pushed into a
+    comparison, `a > b` as `b < a`, the products as `@`)."""
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         node = self.generic_visit(node)
@@ -162,25 +102,114 @@ class Canon(ast.NodeTransformer):
         return node
 
 
+class Canon(_Expressions):
+    """One pass over a module: every node rewritten to the canonical spelling of what it does."""
+
+    def __init__(self, census: Census):
+        self.dead = census.dead  # names assigned and never read anywhere in the file
+        self.census = census
+        # per function being rewritten (the module's code: the module): how often it stores and reads each name
+        # and the names its loops count with (`x = X[i]` under them names an element, as `x` of `for x in X`)
+        self.scopes: list[Scope] = [census.module]
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        self.scopes.append(self.census.scope(node))
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.scopes.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        stmts = temporaries([s for s in stmts if not (_quiet(s) or _never(s) or self._dead_store(s))],
+                            self.scopes[-1].uses)
+        for k, stmt in enumerate(stmts):
+            if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
+                    and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
+                rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
+                out.extend(self.block([ast.copy_location(rest, stmt)]))
+                break
+            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], ast.Return) \
+                    and k + 1 < len(stmts):  # a guard `if c: return a` then the rest: the rest is its else
+                whole = ast.If(test=stmt.test, body=stmt.body, orelse=stmts[k + 1:])
+                out.extend(self.block([ast.copy_location(whole, stmt)]))
+                break
+            new = self.visit(stmt)
+            if out and getattr(new, "counters", None) and _initial(out[-1], new.counters):
+                out.pop()  # `i = 0` before `while i < n: ... i += 1`: the bookkeeping of a `for`, as the `i += 1`
+            out.extend(new if isinstance(new, list) else [new] if new is not None else [])
+            if isinstance(stmt, _EXITS):
+                break  # what follows never runs
+        return out
+
+    def _dead_store(self, stmt: ast.stmt) -> bool:
+        return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id in self.dead)
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        """Blocks through `block`, other children visited; names, literals and operators have nothing to rewrite
+        (skipping them halves the time of the pass)."""
+        blocks = not isinstance(node, ast.IfExp)
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if type(value) is list:
+                if blocks and field in _BLOCKS:
+                    setattr(node, field, self.block(value))
+                elif value:
+                    setattr(node, field, [self.visit(v) if isinstance(v, ast.AST) and not isinstance(v, _INERT)
+                                          else v for v in value])
+            elif isinstance(value, ast.AST) and not isinstance(value, _INERT):
+                setattr(node, field, self.visit(value))
+        return node
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
+        load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
+        new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
+        return self.visit(ast.copy_location(new, node))
+
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
+        const = _constant_test(node.test)
+        if const is not None:
+            return self.block(node.body if const else node.orelse) or None
+        node = self.generic_visit(node)
+        if node.orelse and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
+            node.test, node.body, node.orelse = node.test.operand, node.orelse, node.body
+        elif node.orelse and _negative(node.test):  # `if a <= b: A else: B` as `if b < a: B else: A`
+            node.test = self.visit_UnaryOp(ast.UnaryOp(ast.Not(), node.test))
+            node.body, node.orelse = node.orelse, node.body
+        return node
+
+    def visit_For(self, node: ast.For) -> ast.AST:
+        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
+        return self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
+
+    def visit_While(self, node: ast.While) -> ast.AST | None:
+        if _constant_test(node.test) is False:
+            return None
+        first = node.body[0] if node.body else None
+        if _constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
+                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
+            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
+        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
+        node = self.generic_visit(node)
+        names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+        kept = [s for s in node.body if not _counter(s, names)]
+        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
+        node.body = kept
+        return node
+
+
 def _as_load(target: ast.expr) -> ast.expr:
     """The read of an assignment target (`x[i]` as read in `x[i] = x[i] + y`)."""
     new = ast.parse(ast.unparse(target), mode="eval").body
     return new
 
 
-def dead_names(tree: ast.AST) -> set[str]:
-    """Names assigned somewhere in the file and read nowhere: dead stores a disguise adds."""
-    stored, loaded = set(), set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            (loaded if not isinstance(n.ctx, ast.Store) else stored).add(n.id)
-        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
-            loaded.add(n.target.id)
-    return stored - loaded
-
-
-def canonical(tree: ast.Module, dead: set[str] | None = None) -> ast.Module:
-    """The module rewritten in place to its canonical form (and returned); `dead`: its dead_names, if known."""
-    canon = Canon(dead_names(tree) if dead is None else dead)
-    tree.body = canon.block(tree.body)
+def canonical(tree: ast.Module, census: Census | None = None) -> ast.Module:
+    """The module rewritten in place to its canonical form (and returned); `census`: its Census, if taken."""
+    tree.body = Canon(census or Census(tree)).block(tree.body)
     return tree

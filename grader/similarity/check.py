@@ -10,7 +10,7 @@ from typing import Callable
 
 from rosenblatt.shared import UsageError
 from grader.similarity.index import Pair, matched, own_prints, scored
-from grader.similarity.sources import Source, fingerprint, fingerprint_many, from_plain, read, template_prints
+from grader.similarity.sources import Source, Template, fingerprint, fingerprint_many, from_plain, read, template_prints
 
 THRESHOLD = 0.45  # flag a pair whose score (each one's own fingerprints in the other: geometric mean) is at least
 COMMON = 0.2  # a fingerprint more than this share of the class has is the course's, not a student's
@@ -57,7 +57,7 @@ BATCH = 64  # submissions per task on a cluster
 
 
 def _read(named: list[tuple[str, Path, bool]], graded: tuple[str, ...], jobs: int,
-          template: frozenset[int], spread: Spread | None = None) -> list[Source]:
+          template: Template, spread: Spread | None = None) -> list[Source]:
     args = [(name, str(path), graded, archive, template) for name, path, archive in named]
     if spread is not None:  # read here, fingerprinted on the cluster's workers: only plain data either way
         tasks = [[read(*a) for a in args[k:k + BATCH]] for k in range(0, len(args), BATCH)]

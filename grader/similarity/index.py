@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from itertools import combinations
+
+import numpy as np
 
 from grader.similarity.sources import Source
 
@@ -38,19 +39,49 @@ def own_prints(sources: list[Source], share: float, floor: int) -> list[set[int]
     return [{fp for fp in s.prints if df[fp] <= limit} for s in sources]
 
 
-def candidates(prints: list[set[int]], archive: list[bool]) -> set[tuple[int, int]]:
-    """Pairs sharing a fingerprint that at most RARE submissions have (two earlier terms: never). A pair that is
-    a copy shares some code few others have; code that many share only counts once a pair is proposed, so the
-    work grows with the class, not with its square."""
+def _postings(prints: list[set[int]]) -> list[list[int]]:
+    """Per fingerprint two or more submissions have: those submissions, in order (an inverted index)."""
     index: dict[int, list[int]] = defaultdict(list)
     for k, fps in enumerate(prints):
         for fp in fps:
             index[fp].append(k)
-    pairs: set[tuple[int, int]] = set()
-    for posting in index.values():
-        if 1 < len(posting) <= RARE:
-            pairs.update(p for p in combinations(posting, 2) if not (archive[p[0]] and archive[p[1]]))
-    return pairs
+    return [posting for posting in index.values() if len(posting) > 1]
+
+
+def candidates(postings: list[list[int]], archive: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs (i < j, as two arrays) sharing a fingerprint that at most RARE submissions have (two earlier terms:
+    never). A pair that is a copy shares some code few others have; code that many share only counts once a pair
+    is proposed, so the work grows with the class, not with its square."""
+    by_length: dict[int, list[list[int]]] = defaultdict(list)
+    for p in postings:
+        if len(p) <= RARE:
+            by_length[len(p)].append(p)
+    codes = []
+    for length, group in sorted(by_length.items()):  # all postings of a length at once, as one array
+        members, (a, b) = np.asarray(group, dtype=np.int64), np.triu_indices(length, 1)
+        codes.append((members[:, a] * size + members[:, b]).ravel())
+    if not codes:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    codes = np.unique(np.concatenate(codes))
+    first, second = codes // size, codes % size
+    keep = ~(archive[first] & archive[second])
+    return first[keep], second[keep]
+
+
+def _shared(postings: list[list[int]], size: int, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """How many fingerprints each pair shares: each submission's shared fingerprints as a bit row, and per pair
+    the bits set in both rows (in blocks, so that memory stays small however large the class)."""
+    words = (len(postings) + 63) // 64
+    rows = np.zeros((size, words), dtype=np.uint64)
+    members = np.fromiter((k for p in postings for k in p), dtype=np.int64)
+    bits = np.repeat(np.arange(len(postings), dtype=np.int64), [len(p) for p in postings])
+    np.bitwise_or.at(rows, (members, bits // 64), np.left_shift(np.uint64(1), (bits % 64).astype(np.uint64)))
+    out = np.zeros(len(first), dtype=np.int64)
+    block = max(1, (1 << 22) // max(words, 1))  # about 32 MiB of rows at a time
+    for lo in range(0, len(first), block):
+        both = rows[first[lo:lo + block]] & rows[second[lo:lo + block]]
+        out[lo:lo + block] = np.bitwise_count(both).sum(axis=1, dtype=np.int64)
+    return out
 
 
 def _merge(spans: list[tuple[tuple[int, int], tuple[int, int]]]) -> tuple:
@@ -73,12 +104,17 @@ def score(shared: int, size_a: int, size_b: int, least: int) -> float:
 
 
 def scored(prints: list[set[int]], archive: list[bool], least: int) -> list[tuple[float, int, int, int]]:
-    """(score, i, j, shared) of every proposed pair, scored exactly on all the fingerprints each has of its own."""
-    out = []
-    for i, j in candidates(prints, archive):
-        shared = len(prints[i] & prints[j])
-        out.append((score(shared, len(prints[i]), len(prints[j]), least), i, j, shared))
-    return out
+    """(score, i, j, shared) of every proposed pair, scored exactly on all the fingerprints each has of its own
+    (the same arithmetic as `score`, on arrays)."""
+    postings = _postings(prints)
+    first, second = candidates(postings, np.asarray(archive, dtype=bool), len(prints))
+    if not len(first):
+        return []
+    shared = _shared(postings, len(prints), first, second)
+    sizes = np.asarray([len(p) for p in prints], dtype=np.int64)
+    scores = np.minimum(1.0, shared / np.maximum(np.sqrt((sizes[first] * sizes[second]).astype(np.float64)),
+                                                  float(max(least, 1))))
+    return list(zip(scores.tolist(), first.tolist(), second.tolist(), shared.tolist()))
 
 
 def matched(sources: list[Source], prints: list[set[int]], i: int, j: int, s: float) -> Pair:

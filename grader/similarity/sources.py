@@ -15,6 +15,18 @@ _FENCE = re.compile(r"^```(?:python|py)\s*\n(.*?)^```", re.S | re.M)
 
 
 @dataclass(frozen=True)
+class Template:
+    """What the course gives: every k-gram of its code (subtracted), and the code's text (a helper a submission
+    calls but does not define is read as the course's own, as the template's code reads it)."""
+
+    prints: frozenset[int] = frozenset()
+    code: tuple[str, ...] = ()
+
+
+NONE = Template()
+
+
+@dataclass(frozen=True)
 class Source:
     """One submission's comparable code: its text as read, its fingerprints, and why it was left out, if it was."""
 
@@ -40,13 +52,13 @@ def _code(filename: str, raw: bytes) -> tuple[str, tuple]:
 
 
 def fingerprint(name: str, path: str, graded: tuple[str, ...], archive: bool = False,
-                template: frozenset[int] = frozenset()) -> Source:
+                template: Template = NONE) -> Source:
     """Read and fingerprint one submission, less the template (plain data in and out, so it can run in a worker
     process)."""
     return fingerprint_read(name, *read_submission(Path(path)), graded, archive, template)
 
 
-def read(name: str, path: str, graded: tuple[str, ...], archive: bool, template: frozenset[int]) -> tuple:
+def read(name: str, path: str, graded: tuple[str, ...], archive: bool, template: Template) -> tuple:
     """One submission read here, for a worker elsewhere: (name, its bytes, file name, why not, …) as plain data."""
     return (name, *read_submission(Path(path)), graded, archive, template)
 
@@ -70,13 +82,13 @@ def from_plain(t: tuple) -> Source:
 
 
 def fingerprint_read(name: str, raw: bytes, filename: str, why: str, graded: tuple[str, ...], archive: bool,
-                     template: frozenset[int]) -> Source:
+                     template: Template) -> Source:
     """Fingerprint one submission already read (its bytes, its file name, or why it could not be read)."""
     if why:
         return Source(name, "", {}, why, archive=archive)
     try:
         text, cells = _code(filename, raw)
-        prints, given = fingerprints(units(text, graded), template=template)
+        prints, given = fingerprints(units(text, graded, template.code), template=template.prints)
     except NotebookError as err:
         return Source(name, "", {}, str(err), archive=archive)
     except (SyntaxError, ValueError) as err:
@@ -89,7 +101,7 @@ def fingerprint_read(name: str, raw: bytes, filename: str, why: str, graded: tup
     return Source(name, text, prints, "", cells, archive, given)
 
 
-def template_prints(paths: list[Path], handout: str | None) -> frozenset[int]:
+def template_prints(paths: list[Path], handout: str | None) -> Template:
     """Every k-gram of the starter code: each --template file (.py or .ipynb) and the handout's Python blocks."""
     texts: list[tuple[str, str]] = []
     for p in paths:
@@ -103,10 +115,12 @@ def template_prints(paths: list[Path], handout: str | None) -> frozenset[int]:
     if handout:
         texts += [(handout, block) for block in _FENCE.findall(Path(handout).read_text(encoding="utf-8"))]
     found: set[int] = set()
+    code: list[str] = []
     for where, text in texts:
         try:
             found |= all_grams(units(text))
+            code.append(text)
         except (SyntaxError, ValueError, RecursionError):
             if not where.endswith(".md"):  # a handout block may be a sketch: it adds what it can
                 raise UsageError(f"--template {where}: the starter code does not parse as Python") from None
-    return frozenset(found)
+    return Template(frozenset(found), tuple(code))

@@ -5,8 +5,10 @@ commutative operands and independent statements are put in one order."""
 from __future__ import annotations
 
 import ast
+import functools
 
 from grader.similarity.canon import canonical
+from grader.similarity.census import Census, nodes
 
 Token = tuple[str, int]  # (token, source line)
 INLINE_DEPTH = 3  # helpers inlined inside helpers at most this deep (recursion is never inlined)
@@ -14,36 +16,6 @@ _COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor, ast.MatMul
 _LOOPS = (ast.For, ast.While, ast.AsyncFor)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
-
-
-def _survey(tree: ast.AST) -> tuple[set[str], set[str], set[str]]:
-    """In one walk: the identifiers the student chose (names: assigned, arguments, functions, classes, imports;
-    attributes: those the code sets, and its functions and classes, as methods are called by attribute), and the
-    names assigned somewhere and read nowhere (dead stores)."""
-    names: set[str] = set()
-    attrs: set[str] = set()
-    stored: set[str] = set()
-    loaded: set[str] = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            if isinstance(n.ctx, ast.Store):
-                stored.add(n.id)
-            else:
-                loaded.add(n.id)
-            if isinstance(n.ctx, (ast.Store, ast.Del)):
-                names.add(n.id)
-        elif isinstance(n, ast.arg):
-            names.add(n.arg)
-        elif isinstance(n, (*_DEFS, ast.ClassDef)):
-            names.add(n.name)
-            attrs.add(n.name)
-        elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
-            attrs.add(n.attr)
-        elif isinstance(n, ast.alias):
-            names.add((n.asname or n.name).split(".")[0])
-        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
-            loaded.add(n.target.id)
-    return names, attrs, stored - loaded
 
 
 def _functions(tree: ast.Module) -> dict[str, ast.AST]:
@@ -94,9 +66,10 @@ class _Operators:
 class Emitter(_Operators):
     """Turns canonical trees into token streams; one per submission."""
 
-    def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]]):
+    def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]], course: dict[str, ast.AST] | None = None):
         self.own, self.own_attrs = own  # the student's names, read before canonical rewrites drop their stores
         self.functions = _functions(tree)
+        self.callable = {**(course or {}), **self.functions}  # a course helper the file calls but does not define
         self.stack: list[str] = []
         self.bound: list[dict[str, list[Token]]] = []  # per inlined helper: parameter -> the argument's tokens
         self.prelude: list[list[Token]] = []  # per statement being emitted: the inlined helpers' statements
@@ -134,7 +107,7 @@ class Emitter(_Operators):
                 continue
             self.prelude.append([])  # the bodies of helpers this statement calls, emitted before it
             tokens = self.emit(stmt, line)
-            if _renames(stmt, tokens, self.functions):
+            if _renames(stmt, tokens, self.callable):
                 tokens = []  # `a, b = helper(a, b)` once the helper's body is out: a plain copy of its result
             step = _Step(stmt, self.prelude.pop() + tokens)
             if run and not step.independent_of(run):
@@ -167,13 +140,13 @@ class Emitter(_Operators):
         return self.emit(node.value, line)
 
     def _Call(self, node: ast.Call, line: int) -> list[Token]:
-        name = _callee(node, self.functions)
+        name = _callee(node, self.callable)
         if name is None or name in self.stack or len(self.stack) >= INLINE_DEPTH:
             out = [("Call", line)] + self.emit(node.func, line)
             for a in [*node.args, *node.keywords]:
                 out += self.emit(a, line)
             return out
-        helper = self.functions[name]
+        helper = self.callable[name]
         params = [a.arg for a in helper.args.args if a.arg not in ("self", "cls")]
         given = {p: self.emit(a, line) for p, a in zip(params, node.args) if not isinstance(a, ast.Starred)}
         self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
@@ -228,7 +201,7 @@ class _Step:
         self.calls = False
         self.writes: set[str] = set()
         self.reads: set[str] = set()
-        for n in ast.walk(stmt) if self.assign else ():
+        for n in nodes(stmt) if self.assign else ():
             if isinstance(n, ast.Name):
                 (self.writes if isinstance(n.ctx, ast.Store) else self.reads).add(n.id)
             self.calls = self.calls or isinstance(n, ast.Call)
@@ -247,22 +220,38 @@ def _sorted_run(run: list[_Step]) -> list[Token]:
     return [t for s in run for t in s.tokens]
 
 
-def units(source: str, graded: tuple[str, ...] = ()) -> list[list[Token]]:
+@functools.lru_cache(maxsize=8)
+def _course(code: tuple[str, ...]) -> tuple[dict[str, ast.AST], frozenset[str]]:
+    """The course's functions in canonical form, by name, and the names its code chooses (read once a process)."""
+    functions: dict[str, ast.AST] = {}
+    names: set[str] = set()
+    for text in code:
+        tree = ast.parse(text)
+        census = Census(tree)
+        for name, f in _functions(canonical(tree, census)).items():
+            functions.setdefault(name, f)
+        names |= census.names
+    return functions, frozenset(names)
+
+
+def units(source: str, graded: tuple[str, ...] = (), course: tuple[str, ...] = ()) -> list[list[Token]]:
     """The token streams of a module's units (SyntaxError etc. propagate: the caller says why a file is skipped).
 
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
-    function no other function calls, and the module's remaining top-level code."""
+    function no other function calls, and the module's remaining top-level code. `course`: the course's code (a
+    helper it defines that the file calls without defining is inlined, as it is in the course's own code)."""
     tree = ast.parse(source)
-    names, attrs, dead = _survey(tree)
-    tree = canonical(tree, dead)
-    em = Emitter(tree, (names, attrs))
+    census = Census(tree)
+    tree = canonical(tree, census)
+    helpers, names = _course(course) if course else ({}, frozenset())
+    em = Emitter(tree, (census.names | names, census.attrs), helpers)
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
     roots = [em.functions[g] for g in graded if g in em.functions]
     roots += [m for g in graded if g in classes for m in classes[g].body if isinstance(m, _DEFS)]
     loose: list[ast.stmt] = []
     if not roots:
-        called = {c for f in em.functions.values() for n in ast.walk(f) if isinstance(n, ast.Call)
-                  for c in [_callee(n, em.functions)] if c is not None and c != f.name}
+        called = {c for name, f in em.functions.items() for c in census.scope(f).calls
+                  if c in em.functions and c != name}
         roots = [f for name, f in em.functions.items() if name not in called]
         loose = [s for s in tree.body if not isinstance(s, (*_DEFS, ast.ClassDef))]
     streams = [em.emit(f, f.lineno) for f in roots]

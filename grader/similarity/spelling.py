@@ -1,0 +1,101 @@
+"""Rewrites of how a student spells a step, for canon: a condition named once and tested once as the test, a conditional
+expression as its if/else, and an index loop that names its elements (`x = X[i]`) as the for-each loop it
+stands for (`for x in X`, `for x, t in zip(X, y)`)."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections import Counter
+
+_INDEX_PARTS = (ast.Constant, ast.Slice, ast.Tuple, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Load)
+_SEQUENCES = (ast.Name, ast.Attribute, ast.Subscript)
+
+
+class Put(ast.NodeTransformer):
+    """A tree with the reads of some names replaced by the expressions they stand for (a fresh copy each)."""
+
+    def __init__(self, given: dict[str, ast.expr]):
+        self.given = given
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in self.given and isinstance(node.ctx, ast.Load):
+            return ast.copy_location(copy.deepcopy(self.given[node.id]), node)
+        return node
+
+
+def reads(stmt: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(stmt))
+
+
+def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
+    """A block with each condition the function names once and tests once, in the next statement, put where it
+    is tested (`wrong = y * (w @ x) <= 0` then `if wrong:` as `if y * (w @ x) <= 0:`), and a conditional
+    expression given or returned as the if/else it stands for. Other names used once stay: a named score or
+    prediction is how independent solutions differ, where a named test is a disguise's."""
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        last = out[-1] if out else None
+        if _flag(last, uses) and isinstance(stmt, (ast.If, ast.While)) and reads(stmt.test, last.targets[0].id):
+            out.pop()
+            stmt.test = Put({last.targets[0].id: last.value}).visit(stmt.test)
+        out.append(_as_if(stmt))
+    return out
+
+
+def _flag(stmt: ast.stmt | None, uses: Counter) -> bool:
+    """`v = TEST` (a comparison, `and`/`or`, `not`), the function's only store of `v` and its only read."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and (isinstance(stmt.value, (ast.Compare, ast.BoolOp))
+                 or isinstance(stmt.value, ast.UnaryOp) and isinstance(stmt.value.op, ast.Not))
+            and uses["store", stmt.targets[0].id] == 1 and uses["load", stmt.targets[0].id] == 1)
+
+
+def _as_if(stmt: ast.stmt) -> ast.stmt:
+    """`return a if c else b` and `v = a if c else b` as the if/else they stand for."""
+    value = getattr(stmt, "value", None)
+    if not isinstance(stmt, (ast.Return, ast.Assign)) or not isinstance(value, ast.IfExp):
+        return stmt
+    arms = []
+    for part in (value.body, value.orelse):
+        arm = copy.copy(stmt)
+        arm.value = part
+        arms.append(arm)
+    return ast.copy_location(ast.If(test=value.test, body=[arms[0]], orelse=[arms[1]]), stmt)
+
+
+def elements(loop: ast.For | ast.While, uses: Counter, indices: set[str]) -> list[ast.stmt]:
+    """The loop's body read as a for-each loop's: an index loop's names for its elements (`x = X[i]`,
+    `x, t = X[i], y[i]`, the function's only store of each name) left out, so that `for i in range(len(X)):
+    x = X[i]` reads as `for x in X:` (the header does not count). A subscript read in place (`X[i]` in the body)
+    is left as it is: independent solutions differ by that choice alone, and a disguise rarely makes it."""
+    return [stmt for stmt in loop.body if not _alias(stmt, uses, indices)]
+
+
+def _alias(stmt: ast.stmt, uses: Counter, indices: set[str]) -> dict[str, ast.expr]:
+    """{x: X[i]} for `x = X[i]` (or `x = X[:, i:i + 1]`, and the tuple form) naming elements of the loop."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return {}
+    target, value = stmt.targets[0], stmt.value
+    pairs = list(zip(target.elts, value.elts)) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+        and len(target.elts) == len(value.elts) else [(target, value)]
+    found = {}
+    for t, v in pairs:
+        if not (isinstance(t, ast.Name) and uses["store", t.id] == 1 and isinstance(v, ast.Subscript)
+                and isinstance(v.value, _SEQUENCES) and _counted(v.slice, indices)):
+            return {}
+        found[t.id] = v
+    return found
+
+
+def _counted(index: ast.expr, indices: set[str]) -> bool:
+    """A subscript made of loop counters and literals only (`i`, `i, :`, `:, i:i + 1`), at least one counter."""
+    counted = False
+    for n in ast.walk(index):
+        if isinstance(n, ast.Name):
+            if n.id not in indices:
+                return False
+            counted = True
+        elif not isinstance(n, _INDEX_PARTS):
+            return False
+    return counted
