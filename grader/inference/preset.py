@@ -138,7 +138,8 @@ def document(inf: Inference, name: str) -> tuple[list[dict], list[list[dict]], d
         top.append(_entry("tie", tie.value, tie.probe))
     if first.signature.role == "train":
         order = first.decision("order")
-        top.append(_entry("order", order.value, order.probe, order.why))
+        if order.value != "free" or all(f.signature.role == "train" for f in inf.functions):
+            top.append(_entry("order", order.value, order.probe, order.why))  # else the trainer's own key
         top += [e for e in _bias(first) if e["key"] == "offset"]
     else:
         off = next((f.decision("offset") for f in inf.functions
