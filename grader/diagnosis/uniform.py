@@ -87,11 +87,11 @@ def _not_labels(a: Assignment, f, cases, verdicts) -> Finding | None:
 
 
 def _never_returns(a: Assignment, f, cases, outcomes, verdicts) -> Finding | None:
-    """A training function that ran out of time on every failed case, a single point among them (any perceptron
-    finishes one point in two passes): its loop never ends, whatever the data."""
+    """A training function that ran out of time on every failed case, a separable single point among them (any
+    perceptron finishes one in two passes): its loop never ends, whatever the data."""
     failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
     if len(failed) < 2 or not f.trains or any(outcomes[c.case_id].status != "timeout" for c in failed) or \
-            not any(len(c.X) == 1 for c in failed):
+            not any(len(c.X) == 1 and c.separable for c in failed):
         return None
     title, hint = words("never-returns", fn=f.name, n=len(failed))
     return finding(a, cases, "never-returns", tuple(c.case_id for c in failed), "structure", title, hint)
