@@ -213,15 +213,14 @@ def _row(defined, calls=None, status="graded"):
 def test_the_class_view_says_when_the_preset_does_not_fit_the_batch():
     from grader.reports import fit_warnings
 
-    a = load("cs4780-folded")
-    rows = [_row(["perceptronUpdate", "perceptron", "classify_linear"]) for _ in range(9)] + \
-        [_row(["perceptron_update", "perceptron", "classify_linear"])]
-    texts = [w["text"] for w in fit_warnings(a, rows)]
-    want = ("9 of 10 submissions define perceptronUpdate but not perceptron_update; does this preset match your "
-            "handout? (accept both names with `function: [perceptron_update, perceptronUpdate]` in a copy of the "
+    a, udacity = load("cs4780-folded"), load("udacity")  # cs4780-folded accepts both of its notebooks' spellings
+    rows = [_row(["perceptron_step", "prediction"]) for _ in range(9)] + [_row(["perceptronStep", "prediction"])]
+    texts = [w["text"] for w in fit_warnings(udacity, rows)]
+    want = ("9 of 10 submissions define perceptron_step but not perceptronStep; does this preset match your "
+            "handout? (accept both names with `function: [perceptronStep, perceptron_step]` in a copy of the "
             "preset)")
     assert texts == [want]
-    assert fit_warnings(a, rows[:1] + rows[-1:] * 3) == []  # one in four: a student's slip, not the preset
+    assert fit_warnings(udacity, rows[:1] + rows[-1:] * 3) == []  # one in four: a student's slip, not the preset
     lfd = [_row(["PLA", "train"]), _row(["Perceptron", "train"]), _row(["train"])]
     assert "3 of 3 submissions do not define pla (the names they define most: train, PLA, Perceptron)" in \
         fit_warnings(load("lfd"), lfd)[0]["text"]
@@ -239,15 +238,16 @@ def test_a_batch_under_the_wrong_preset_is_told_so_in_the_cli_and_the_summary(tm
     out = tmp_path / "out"
     subs = tmp_path / "subs"
     subs.mkdir()
-    # a fixed set (three spell perceptronUpdate, two perceptron_update), so that new samples keep the counts
+    # a fixed set, so that new samples keep the counts: cs4780's perceptron returns (w, b), cs4780-folded's w alone
+    # (the folded preset accepts both spellings of the update, so the names alone no longer tell them apart)
     for name in ("correct.py", "correct_snake.py", "bias_left_in_w.py", "classify_raw_scores.py", "no_pass_cap.py"):
         (subs / name).write_bytes((SUBMISSIONS / "cs4780" / name).read_bytes())
     assert main(["grade", str(subs), "--assignment", "cs4780-folded", "--out", str(out), "--no-progress",
                  "--seed", "s"]) == 0
     err = capsys.readouterr().err
-    assert "note: 3 of 5 submissions define perceptronUpdate but not perceptron_update" in err
+    assert "note: 4 of 5 submissions return values of another shape from every call of perceptron" in err
     summary = json.loads((out / "summary.json").read_text())
-    assert any("perceptronUpdate" in w["text"] for w in summary["fit"])
+    assert any("another shape" in w["text"] for w in summary["fit"])
     assert "Does the preset fit this class?" in (out / "summary.html").read_text()
     fams = {f["family"]: f for f in summary["families"]}
     assert fams["perceptron/separable"]["function"] == "perceptron" and "classify_linear/points" in fams

@@ -44,15 +44,15 @@ NOT_INFERRED = {
                                    "W[1]) handles two, and inference from it says features: 2",
     },
     "cs4780": {
-        "perceptron": "it visits its points in a random order and caps its passes at 100 with no parameter: the "
-                      "cap cannot be read from random-order results (probe non-separable says so)",
+        "perceptron": "it visits its points in a random order, caps its passes at 100 with no parameter, and stops "
+                      "on a pass that leaves w unchanged: the pair probe's passes all leave w unchanged, so its "
+                      "passes cannot be counted (probe non-separable says so)",
         "perceptronUpdate.update": "the reference checks for the mistake; the bundled preset leaves it open (either)",
         "classifyLinear.arguments": "b has a default, so it is passed by name",
         "classifyLinear.keywords": "the same b, passed by name",
         "classifyLinear.tie": "the reference labels a zero score -1; the course's tests avoid ties",
     },
     "cs4780-folded": {
-        "perceptron": "random order with a fixed cap of 100 and no parameter, as for cs4780",
         "perceptron_update.mutation": "the reference changes w in place, so inference allows it; the bundled preset "
                                       "forbids it",
         "classify_linear.arguments": "b has a default, so it is passed by name",
@@ -175,3 +175,49 @@ def test_the_reference_runs_in_the_sandbox_not_here(tmp_path, capsys):
     ref.write_text(_sample("mit6036").read_text() + "\nimport builtins\nbuiltins.ROSENBLATT_LEAK = 1\n")
     assert main(["preset", "infer", str(ref), "--out", str(tmp_path / "c.yaml")]) == 0
     assert not hasattr(builtins, "ROSENBLATT_LEAK")
+
+
+COUNTED = ("import numpy as np\n\n"
+           "def step(x, y, w):\n    return w + y * x\n\n"
+           "def perceptron(xs, ys):\n    w, b = np.zeros(xs.shape[1]), 0.0\n"
+           "    for _ in range({cap}):\n        m = 0\n        for i in np.random.permutation(len(ys)):\n"
+           "            if ys[i] * (w @ xs[i] + b) <= 0:\n                w = {update}\n"
+           "                b += ys[i]\n                m += 1\n        if m == 0:\n            break\n"
+           "    return w, b\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cap", [60, 100])
+def test_a_random_order_cap_is_counted_through_the_references_own_step(cap, tmp_path, capsys):
+    ref = tmp_path / "ref.py"
+    ref.write_text(COUNTED.format(cap=cap, update="step(xs[i], ys[i], w)"))
+    out = tmp_path / "c.yaml"
+    assert main(["preset", "infer", str(ref), "--function", "perceptron", "--out", str(out)]) == 0
+    f = load(str(out)).functions[0]
+    assert (f.convention.order, f.convention.epochs) == ("free", cap)
+    assert "probe pair, pair-and-one" in out.read_text()
+
+
+def test_a_random_order_cap_without_a_step_of_its_own_is_not_guessed(tmp_path, capsys):
+    ref = tmp_path / "ref.py"
+    ref.write_text(COUNTED.format(cap=100, update="w + ys[i] * xs[i]"))
+    out = tmp_path / "c.yaml"
+    assert main(["preset", "infer", str(ref), "--function", "perceptron", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "probe non-separable" in err and "could not be counted" in err and not out.exists()
+
+
+def test_x_and_y_without_weights_are_the_data_and_a_classifiers_x_its_rows(tmp_path, capsys):
+    ref = tmp_path / "ref.py"
+    ref.write_text("import numpy as np\n\n"
+                   "def perceptron(x, y):\n    w = np.zeros(x.shape[1])\n    for _ in range(100):\n"
+                   "        m = 0\n        for xi, yi in zip(x, y):\n            if yi * (w @ xi) <= 0:\n"
+                   "                w = (w + yi * xi).reshape(1, -1).ravel()\n                m += 1\n"
+                   "        if m == 0:\n            break\n    return w\n\n"
+                   "def classify(x, w, b=0):\n    return np.where(x @ w.reshape(-1) + b < 0, -1, 1)\n\n"
+                   "def update(x, y, w):\n    return w.reshape(1, -1).ravel() + y * x\n")
+    out = tmp_path / "c.yaml"
+    assert main(["preset", "infer", str(ref), "--out", str(out)]) == 0
+    fs = {f.name: f for f in load(str(out)).functions}
+    assert fs["perceptron"].arguments == ("data", "labels") and fs["perceptron"].convention.epochs == 100
+    assert fs["classify"].arguments == ("data", "theta") and fs["update"].convention.theta_shape == "flat"

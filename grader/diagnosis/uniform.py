@@ -23,7 +23,7 @@ def uniform_failure(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str,
     scores where labels were due), which names what to fix."""
     f = spec_of(a, cases[0])
     return _same_error(a, f, cases, outcomes, verdicts, (facts or {}).get("star", set())) \
-        or _not_labels(a, f, cases, verdicts)
+        or _not_labels(a, f, cases, verdicts) or _never_returns(a, f, cases, outcomes, verdicts)
 
 
 # Advice per exception type, for a function that raises the same error on every call (the rest: read the traceback)
@@ -83,3 +83,15 @@ def _not_labels(a: Assignment, f, cases, verdicts) -> Finding | None:
     labels = "0 or 1" if f.convention.zero_one else "-1 or +1"
     title, hint = words("not-labels", fn=f.name, labels=labels, k=len(scores), n=len(failed))
     return finding(a, cases, "not-labels", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+
+def _never_returns(a: Assignment, f, cases, outcomes, verdicts) -> Finding | None:
+    """A training function that ran out of time on every failed case, a separable single point among them (any
+    perceptron finishes one in two passes): its loop never ends, whatever the data."""
+    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
+    if len(failed) < 2 or not f.trains or any(outcomes[c.case_id].status != "timeout" for c in failed) or \
+            not any(len(c.X) == 1 and c.separable for c in failed):
+        return None
+    title, hint = words("never-returns", fn=f.name, n=len(failed))
+    return finding(a, cases, "never-returns", tuple(c.case_id for c in failed), "structure", title, hint)

@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "it, and a handout draft beside it. Exit 2, writing nothing, when the reference "
                                      "does not behave like a perceptron or the probes disagree.")
     q.add_argument("reference", type=Path, metavar="REFERENCE", help="the reference solution (.py or .ipynb)")
-    q.add_argument("--function", nargs="+", default=[], metavar="NAME",
+    q.add_argument("--function", nargs="+", action="extend", default=[], metavar="NAME",
                    help="the functions to grade (default: every function with a perceptron's parameters)")
     q.add_argument("--out", type=Path, required=True, metavar="COURSE.yaml",
                    help="the preset to write; the handout draft COURSE.md goes beside it")

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction as F
 
-from grader.inference import calls, reading
+from grader.inference import calls, counting, reading
 from grader.inference.model import Decision, Function, NotAPerceptron
 from grader.inference.probes import NON_SEPARABLE, Probe, training
+
+STEP = F(1, 2)  # what the grader passes where the function takes η (training.STEP)
 
 ONE_POINT = (
     Probe("one-point-positive", "one point labelled +1: in every order the same run (labels, tie, bias, step)",
@@ -31,7 +33,7 @@ def separates(theta, theta0, X, y, bias: str, tie: str) -> bool:
     return True
 
 
-def infer(n, why: Decision, epochs_default) -> tuple[Decision, ...]:
+def infer(n, why: Decision, epochs_default, steps: tuple[str, ...] = ()) -> tuple[Decision, ...]:
     """The decisions of a random-order reference (`n`: a training.Narrowing over the whole grid, not yet probed)."""
     n.cands = list(dict.fromkeys(replace(c, order="fixed") for c in n.cands if not c.averaged))
     for p in ONE_POINT:
@@ -62,7 +64,7 @@ def infer(n, why: Decision, epochs_default) -> tuple[Decision, ...]:
             break
     out = [n.decided[f] for f in FIELDS] + ([n.decided["appended"]] if "appended" in n.decided else [])
     out += [n.decided.get("layout", Decision("layout", c.layout, "layout", "")), why,
-            Decision("averaged", False, why.probe, ""), _cap(n, c, epochs_default), features]
+            Decision("averaged", False, why.probe, ""), _cap(n, c, epochs_default, steps), features]
     return tuple(out)
 
 
@@ -98,21 +100,29 @@ def _separates(n, c, p: Probe, replies: dict) -> bool:
     return len(theta[0]) == width and separates(theta[0], theta0, p.X, p.y, c.bias, c.tie)
 
 
-def _cap(n, c, epochs_default) -> Decision:
+def _cap(n, c, epochs_default, steps: tuple[str, ...]) -> Decision:
     epochs_given, _ = n.given()
     if epochs_given:
         return Decision("epochs", "argument", "signature", "")
     if epochs_default is not None:
         return Decision("epochs", epochs_default, "signature", "")
-    return until_clean(n, c, "it visits its points in a random order, so the cap cannot be read from its results; "
+    reply, _ = n.call(c, NON_SEPARABLE)
+    if reply.status != "timeout":
+        counted = counting.read_cap(n, c, steps, c.step if c.step is not None else STEP)
+        if counted is not None:
+            return counted
+    return until_clean(n, c, reply=reply, unread="it visits its points in a random order, so the cap cannot be read from its results, "
+                             "and its passes could not be counted (that needs the tie rule 'a zero score is a "
+                             "mistake' and a single-step function of its own that it calls for its updates); "
                              "Rosenblatt does not guess (write epochs: in the preset, or give the cap as a parameter "
                              "with a default)")
 
 
-def until_clean(n, c, unread: str) -> Decision:
+def until_clean(n, c, unread: str, reply=None) -> Decision:
     """The cap when no other probe read it: none, if the function does not return on data no line separates (it
     loops until a clean pass); otherwise it caps its passes somewhere no probe saw, and `unread` says why."""
-    reply, _ = n.call(c, NON_SEPARABLE)
+    if reply is None:
+        reply, _ = n.call(c, NON_SEPARABLE)
     if reply.status == "timeout":
         return Decision("epochs", "none", NON_SEPARABLE.name, "it did not return on data no line separates: it loops "
                                                              "until a clean pass")

@@ -114,8 +114,6 @@ def training_match(c: Candidate, p: Probe, value, step: Fraction | None, epochs:
         if got:
             names = got
             caps |= {k} if not state[2] or k < len(states) else set(range(k, MAX_CAP + 1)) | {BEYOND}
-    if states and states[-1][2] and names:
-        caps |= set(range(len(states), MAX_CAP + 1)) | {BEYOND}
     kept = c.caps & caps
     return (replace(c, caps=frozenset(kept)), names) if kept else (None, ())
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rosenblatt.shared import AssignmentError
 from grader.inference import signature, single, training
 from grader.inference.model import Function, Inference, NotAPerceptron
 from grader.inference.runner import Runner, read_reference
@@ -38,9 +39,11 @@ def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> 
                                  f"perceptron's (data and labels, a point and weights, or points and weights)")
         keys = signature.params_keys(source)
         functions, failed = [], []
+        steps = tuple(s.name for s in sigs if s.role == "step")
+        steps += tuple(_steps(runner, raw, helpers, wanted))
         for sig in sigs:
             try:
-                functions.append(_one(runner, sig, keys))
+                functions.append(_one(runner, sig, keys, steps))
             except NotAPerceptron as err:
                 if wanted:  # a function the instructor named must behave like one
                     raise
@@ -51,9 +54,23 @@ def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> 
         return Inference(filename, tuple(functions), tuple(helpers), runner.count, tuple(failed))
 
 
-def _one(runner, sig: signature.Signature, keys) -> Function:
+def _steps(runner, raw: dict, helpers: list, wanted: tuple) -> list[str]:
+    """The file's single-step functions left out by --function (their calls still count passes)."""
+    out = []
+    for name in raw:
+        if wanted and name not in wanted and name not in helpers:
+            try:
+                sig = signature.read(name, raw[name])
+            except AssignmentError:
+                continue
+            if sig is not None and sig.role == "step":
+                out.append(name)
+    return out
+
+
+def _one(runner, sig: signature.Signature, keys, steps: tuple[str, ...]) -> Function:
     if sig.role == "train":
-        return training.infer(runner, sig, keys)
+        return training.infer(runner, sig, keys, steps)
     if sig.role == "step":
         return single.update(runner, sig)
     return single.classify(runner, sig)

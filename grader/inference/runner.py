@@ -22,6 +22,7 @@ class Reply:
     value: Any
     error: str
     mutated: bool
+    spied: int = 0  # calls of the reference's own single-step helpers, when the call asked to count them
 
     @property
     def ok(self) -> bool:
@@ -80,6 +81,12 @@ class Runner:
             raise AssignmentError(f"{self.filename}: the reference's functions could not be read ({out.error[-200:]})")
         return value["signatures"]
 
-    def call(self, name: str, args: tuple, kwargs: dict, seconds: float | None = None) -> Reply:
-        out = self._run(name, args, kwargs, {"kind": "call", "name": name, "names": [name], "hook": None}, seconds)
+    def call(self, name: str, args: tuple, kwargs: dict, seconds: float | None = None, spy: tuple = ()) -> Reply:
+        """One call of `name`; with `spy`, the calls the reference makes to those functions of its own are
+        counted (the harness wraps them for this call only)."""
+        plan = {"kind": "call", "name": name, "names": [name], "hook": None, **({"spy": list(spy)} if spy else {})}
+        out = self._run(name, args, kwargs, plan, seconds)
+        if spy and out.status == "returned" and type(out.value) is dict:
+            calls = out.value.get("spied_calls")
+            return Reply(out.status, out.value.get("result"), out.error, out.mutated, calls if type(calls) is int else 0)
         return Reply(out.status, out.value, out.error, out.mutated)

@@ -87,6 +87,9 @@ def read(name: str, raw: list) -> Signature | None:
             taken.add(slot)
         params.append(Parameter(pname, slot, kind == "keyword" or default is not None, default))
     role = _role(name, taken)
+    if role is None and {"point", "label"} <= taken and "theta" not in taken:
+        params, taken = _as_data_set(params), taken - {"point", "label"} | {"data", "labels"}
+        role = "train"  # perceptron(x, y): no weights to step from, so x and y are the data set (probes check it)
     if role is None:
         return None
     unknown = [p.name for p in params if p.slot is None and p.default is None]
@@ -98,6 +101,22 @@ def read(name: str, raw: list) -> Signature | None:
         raise AssignmentError(f"probe signature: {name} takes both a point and a data set; Rosenblatt cannot tell "
                               f"which is graded")
     return Signature(name, tuple(params), role)
+
+
+def _as_data_set(params: list) -> list:
+    """A point and a label read as the data and the labels (x, y of a function that takes no weights)."""
+    moved = {"point": "data", "label": "labels"}
+    return [Parameter(p.name, moved.get(p.slot, p.slot), p.keyword, p.default) for p in params]
+
+
+def as_classify_data(sig: Signature) -> Signature:
+    """A classify function's point read as the data (classifyLinear(x, w, b) labels every row of x); the probes
+    check it."""
+    if not sig.has("point") or sig.has("data"):
+        return sig
+    params = tuple(Parameter(p.name, "data" if p.slot == "point" else p.slot, p.keyword, p.default)
+                   for p in sig.parameters)
+    return Signature(sig.name, params, sig.role)
 
 
 def params_keys(source: bytes) -> tuple[str, ...]:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction as F
 
 from grader.inference import calls, grid, reading
 from grader.inference.model import Decision, Function, NotAPerceptron
-from grader.inference.signature import Signature
+from grader.inference.signature import Signature, as_classify_data
 
 # (name, what it decides, x, y, θ, θ₀): scores -1/2 (a mistake), +3/2 (correct), 0 with either label
 STEPS = (
@@ -47,6 +48,19 @@ def _finish(sig: Signature, cands: list, fields, decided: dict) -> None:
                              f"{' and by '.join(values)}; Rosenblatt does not guess")
 
 
+def _either_shape(cands: list, decided: dict) -> list:
+    """A step that gives the same answer for θ flat (d,) and as a column (d, 1) takes either: it is given flat, as
+    the rows layout passes it (both shapes were run, so this is read, not guessed)."""
+    if "theta_shape" in decided or {c.theta_shape for c in cands} != {"flat", "column"}:
+        return cands
+    flat = [c for c in cands if c.theta_shape == "flat"]
+    if set(flat) != {replace(c, theta_shape="flat") for c in cands}:
+        return cands  # the two shapes are explained by different conventions: still undecided
+    decided["theta_shape"] = Decision("theta_shape", "flat", "update-mistake",
+                                      "it gives the same answer for θ flat and as a column: given flat")
+    return flat
+
+
 def update(runner, sig: Signature) -> Function:
     bias = "separate" if sig.has("theta0") else "none"
     cands = [grid.Candidate("rows", labels, shape, bias, offset, tie, always=always, step=step)
@@ -76,6 +90,7 @@ def update(runner, sig: Signature) -> Function:
             raise _fail(sig, name, purpose, next(iter(replies.values())))
         cands = kept
         _decide(cands, fields, decided, name)
+    cands = _either_shape(cands, decided)
     _finish(sig, cands, fields, decided)
     decisions = tuple(decided.values()) + (Decision("mutation", "allowed" if mutated else "forbidden",
                                                      "update-mistake", ""),)
@@ -83,6 +98,7 @@ def update(runner, sig: Signature) -> Function:
 
 
 def classify(runner, sig: Signature) -> Function:
+    sig = as_classify_data(sig)
     bias = "separate" if sig.has("theta0") else "none"
     cands = [grid.Candidate(layout, labels, "flat", bias, tie=tie)
              for layout, labels in itertools.product(("rows", "columns"), ((-1, 1), (0, 1)))

@@ -32,7 +32,7 @@ class Narrowing:
     def given(self) -> tuple[bool, bool]:
         return self.sig.has("epochs") or self.params_key is not None, self.sig.has("theta")
 
-    def call(self, c: grid.Candidate, p: Probe, offset: bool = True):
+    def call(self, c: grid.Candidate, p: Probe, offset: bool = True, spy: tuple = ()):
         epochs_given, start_given = self.given()
         X, y = calls.arrays(_appended(p.X, c), p.y, c.layout, c.labels)
         values = {"data": X, "labels": y, "epochs": p.epochs, "step": float(STEP), "offset": offset}
@@ -43,7 +43,7 @@ class Narrowing:
             values["theta"], values["theta0"] = calls.weights(th, th0, c.layout, c.theta_shape)
             start = {"theta": th, "theta0": th0}
         args, kwargs = calls.arguments(self.sig, values, self.params_key)
-        return self.runner.call(self.sig.name, args, kwargs, p.seconds), start
+        return self.runner.call(self.sig.name, args, kwargs, p.seconds, spy), start
 
     def probe(self, p: Probe, optional: bool = False) -> bool:
         """Narrow by one probe (one call per call variant); False (nothing changed) if `optional` and none fit."""
@@ -102,9 +102,10 @@ def _params_key(sig: Signature, keys: tuple[str, ...]) -> str | None:
     return keys[0] if keys else None
 
 
-def infer(runner, sig: Signature, keys: tuple[str, ...]) -> Function:
+def infer(runner, sig: Signature, keys: tuple[str, ...], steps: tuple[str, ...] = ()) -> Function:
     """Run the training probes on one function and decide its convention: exactly, or by property when it visits
-    its points in a random order (the exact probes fail, but one-point probes and separation hold)."""
+    its points in a random order (the exact probes fail, but one-point probes and separation hold). `steps`: the
+    file's single-step functions, whose calls count a random-order reference's passes."""
     params_key = _params_key(sig, keys)
     try:
         return _exact(runner, sig, params_key)
@@ -117,7 +118,7 @@ def infer(runner, sig: Signature, keys: tuple[str, ...]) -> Function:
                           "its results match no fixed visiting order (or differ between calls), but they separate "
                           "the data: graded by property")
         try:
-            decisions = free.infer(n, reason, None)
+            decisions = free.infer(n, reason, None, steps)
         except NotAPerceptron as err:
             if not n.decided:  # not even one point behaves like a perceptron's: the exact probe's sentence
                 raise exact from None
