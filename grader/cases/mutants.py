@@ -9,12 +9,12 @@ from fractions import Fraction
 import numpy as np
 import yaml
 
-from rosenblatt.core import Scan, scaled_to_integers
-from rosenblatt.shared import render
+from rosenblatt.core import scaled_to_integers
+from rosenblatt.shared import Scan, render
 from grader.assignments import TERMS, Convention, Knobs, visited
 from grader.cases.case import Expected, Points
 
-SCAN_POINTS = 512  # from this many points a run skips its clean stretches with numpy (rosenblatt.core.Scan)
+SCAN_POINTS = 512  # from this many points a run skips its clean stretches with numpy (rosenblatt.shared.Scan)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ _HOME = {  # public name -> the module under rosenblatt.core that defines it (no
     "MaxMargin": "maxmargin", "max_margin": "maxmargin", "signed_rows": "maxmargin", "verify_kkt": "maxmargin",
     "Decision": "separation", "Infeasibility": "separation", "Separator": "separation", "decide": "separation",
     "separability": "separation", "verify_infeasibility": "separation", "verify_separator": "separation",
-    "Scan": "scan",
     "Trace": "trace", "Visit": "trace", "perceptron_trace": "trace", "scaled_to_integers": "trace",
 }
 __all__ = sorted(_HOME)
@@ -28,5 +27,4 @@ if TYPE_CHECKING:
     from rosenblatt.core.separation import (
         Decision, Infeasibility, Separator, decide, separability, verify_infeasibility, verify_separator,
     )
-    from rosenblatt.core.scan import Scan
     from rosenblatt.core.trace import Trace, Visit, perceptron_trace, scaled_to_integers

@@ -68,7 +68,7 @@ def _ratio(v) -> tuple[int, int]:
     return f.numerator, f.denominator
 
 
-SCAN_POINTS = 512  # from this many points a run without a record skips its clean stretches (rosenblatt.core.scan)
+SCAN_POINTS = 512  # from this many points a run without a record skips its clean stretches (rosenblatt.shared.Scan)
 _ROWS: dict[int, tuple] = {}  # id(X) -> (X, its integer rows, their scale); X is held, so its id stays its own
 MAX_CACHED = 64
 
@@ -137,7 +137,7 @@ def perceptron_trace(
     converged = False
     state = _State(th, th0, s)
     if not record and len(order) >= SCAN_POINTS:  # no record: the visits between mistakes change nothing
-        from rosenblatt.core.scan import Scan  # numpy, only here: the quick commands never import it
+        from rosenblatt.shared import Scan  # numpy, only here: the quick commands never import it
 
         scan = Scan.make([xs[i] for i in order], [y[i] for i in order], one)
         if scan is not None:

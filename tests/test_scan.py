@@ -1,4 +1,4 @@
-"""The numpy skip over clean stretches (rosenblatt.core.Scan) changes no result: a run without a record, and every
+"""The numpy skip over clean stretches (rosenblatt.shared.Scan) changes no result: a run without a record, and every
 exact mutant of the grader, end where the plain Python-int loop ends, on many points, huge numbers included."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import grader.cases.mutants as mutants
-from rosenblatt.core import Scan, perceptron_trace
+from rosenblatt.core import perceptron_trace
+from rosenblatt.shared import Scan
 
 
 def _points(seed: int, n: int, d: int, separable: bool):
