@@ -37,12 +37,29 @@ def corpus(tmp_path_factory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("jobs", [2, pytest.param(1, marks=pytest.mark.slow)])
-def test_corpus_batch_gives_every_submission_a_verdict(corpus, tmp_path, jobs):
+def _batch(corpus: Path, out: Path, jobs: int) -> tuple[list, list]:
+    """Grade the whole corpus (in a fixed but shuffled order per jobs) into `out`: its submissions and rows."""
     a = load_assignment("default")
     subs = discover([corpus])
-    random.Random(jobs).shuffle(subs)  # a fixed but shuffled order per run
-    rows = grade_batch(a, subs, tmp_path, "hostile-seed", jobs, False, lambda: Sandbox(LIMITS), progress=True)
+    random.Random(jobs).shuffle(subs)
+    rows = grade_batch(a, subs, out, "hostile-seed", jobs, False, lambda: Sandbox(LIMITS), progress=True)
+    return subs, rows
+
+
+@pytest.fixture(scope="module")
+def batch(corpus, tmp_path_factory) -> tuple[Path, list, list]:
+    """The corpus graded once with two jobs, read by both tests below (the markup test once graded two of its files
+    again, with the same seed and limits, into a folder of its own)."""
+    out = tmp_path_factory.mktemp("batch")
+    return (out, *_batch(corpus, out, 2))
+
+
+@pytest.mark.parametrize("jobs", [2, pytest.param(1, marks=pytest.mark.slow)])
+def test_corpus_batch_gives_every_submission_a_verdict(corpus, batch, tmp_path, jobs):
+    if jobs == 2:
+        tmp_path, subs, rows = batch
+    else:
+        subs, rows = _batch(corpus, tmp_path, jobs)
     assert len(rows) == len(subs)
     by_name = {r["submission"]: r for r in rows}
     assert by_name["zz_correct"]["score"] == by_name["zz_correct"]["max_score"]
@@ -64,10 +81,8 @@ def test_corpus_batch_gives_every_submission_a_verdict(corpus, tmp_path, jobs):
         assert len(folder.name.encode()) <= 100
 
 
-def test_student_markup_is_inert(corpus, tmp_path):
-    a = load_assignment("default")
-    subs = [s for s in discover([corpus]) if s.name in ("markup_error", "huge_numbers")]
-    grade_batch(a, subs, tmp_path, "hostile-seed", 2, False, lambda: Sandbox(LIMITS), progress=False)
+def test_student_markup_is_inert(batch):
+    tmp_path = batch[0]  # markup_error and huge_numbers, graded in the corpus batch
     md = (tmp_path / "markup_error" / "feedback.md").read_text()
     output = json.loads((tmp_path / "markup_error" / "results.json").read_text())
     rendered = md + "".join(t["output"] for t in output["tests"]) + output["output"]

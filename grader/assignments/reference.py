@@ -13,6 +13,7 @@ from grader.assignments.orders import visiting_order
 
 Vector = tuple[Fraction, ...]
 MAX_PASSES = 10_000  # `epochs: none` loops until a clean pass; cases are drawn so that this is never reached
+SCAN_POINTS = 512  # from this many points a run with no record skips the visits that update nothing (Scan)
 MUTANT_PASSES = 200  # a mistake that keeps `epochs: none` from stopping makes the student's code time out anyway;
 MUTANT_VISITS = 4_000  # but few points get more passes (the many-passes data need up to 600, more with one update
 # per pass): a mutant makes max(MUTANT_PASSES, MUTANT_VISITS // n) passes at most
@@ -135,11 +136,24 @@ class _Loop:
         d = len(self.th)
         self.feat = d if knobs.features is None else min(d, knobs.features)
         self.updates, self.states, self.sums, self.mistakes = [], [], [[0] * d, 0, [0] * d, 0, 0], 0
+        # Where a visit that updates nothing leaves no trace (no record, states or average) and the update test is
+        # y(θ·x + θ₀) against 0, a Scan skips such visits: it finds each next score < 0 (≤ 0 unless the tie rule
+        # is strict), a superset of the updates, and the loop below decides those exactly
+        plain = any(flags) or self.always or knobs.tolerance is not None or knobs.precedence or \
+            knobs.label == "zero-one" or len(sc.xs) < SCAN_POINTS
+        self.scan = None if plain else _scan(sc.xs, y, sc.sx)
 
     def one_pass(self, epoch: int) -> bool:
         """Visit the points once (or until an update, for the restart mistake); True when nothing was updated."""
         sc, knobs, clean = self.sc, self.knobs, True
-        for i in visited(self.order(epoch), knobs.skip):
+        seq, k = visited(self.order(epoch), knobs.skip), 0
+        picks = self.scan.positions(seq) if self.scan is not None else None
+        while k < len(seq):
+            if self.scan is not None:  # the next visit that may update (the rest would change nothing)
+                k = self.scan.next(self.th, self.th0, k, self.tie == "strict", picks)
+                if k == len(seq):
+                    break
+            i, k = seq[k], k + 1
             row = sc.xs[i]
             score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
             hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, self.th0 * sc.sx, sc.scale * sc.sx)
@@ -160,6 +174,12 @@ class _Loop:
             if hit and knobs.restart:  # back to the first point: the rest of this pass is skipped
                 break
         return clean
+
+
+def _scan(xs: list[list[int]], y, one: int):
+    from rosenblatt.shared import Scan  # numpy, only for many points: `rosenblatt list` and `check` never need it
+
+    return Scan.make(xs, list(y), one)
 
 
 def _branch(branch: str | None, yi: int) -> tuple[int, int]:

@@ -27,7 +27,13 @@ def dyadic(rng: np.random.Generator, shape, radius: int, denom: int) -> np.ndarr
 
 
 def as_points(A: np.ndarray) -> Points:
-    return tuple(tuple(Fraction(float(v)) for v in row) for row in A)
+    """The rows of A as exact Fractions (each distinct value converted once: a large case repeats a few values)."""
+    A = np.asarray(A, dtype=np.float64)
+    if A.size <= 64:
+        return tuple(tuple(Fraction(float(v)) for v in row) for row in A)
+    values, where = np.unique(A, return_inverse=True)
+    exact = [Fraction(float(v)) for v in values]
+    return tuple(tuple(exact[k] for k in row) for row in where.reshape(A.shape).tolist())
 
 
 def draw_separable(rng, n: int, d: int, offset: bool, denom: int = 2, margin: float = 0.5, radius: int = 4):

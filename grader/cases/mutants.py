@@ -10,9 +10,11 @@ import numpy as np
 import yaml
 
 from rosenblatt.core import scaled_to_integers
-from rosenblatt.shared import render
+from rosenblatt.shared import Scan, render
 from grader.assignments import TERMS, Convention, Knobs, visited
 from grader.cases.case import Expected, Points
+
+SCAN_POINTS = 512  # from this many points a run skips its clean stretches with numpy (rosenblatt.shared.Scan)
 
 
 @dataclass(frozen=True)
@@ -88,10 +90,17 @@ def run_variant(v: Variant, X: Points, y, offset: bool, max_epochs: int) -> Expe
     upd0 = {"normal": offset, "never": False, "always": True}[v.offset_update]
     th, th0 = [0] * len(xs[0]), 0
     epochs = 1 if v.single_pass else max(0, max_epochs + v.epochs_delta)
+    seen = visited(list(zip(xs, labels)), v.skip)
+    scan = Scan.make([row for row, _ in seen], [yi for _, yi in seen], s) if len(seen) >= SCAN_POINTS else None
     mistakes, converged = 0, False
     for _ in range(epochs):
-        clean = True
-        for row, yi in visited(list(zip(xs, labels)), v.skip):
+        clean, k = True, 0
+        while k < len(seen):
+            k = scan.next(th, th0, k, v.strict) if scan is not None else k  # skips points that are no mistake
+            if k == len(seen):
+                break
+            row, yi = seen[k]
+            k += 1
             value = yi * (sum(a * b for a, b in zip(th, row)) + th0 * s)
             if value < 0 or (value == 0 and not v.strict):
                 clean, mistakes = False, mistakes + 1

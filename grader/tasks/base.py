@@ -62,7 +62,7 @@ def describe(a: Assignment, f: FunctionSpec, n: int, d: int, offset: bool, max_e
 def build(a: Assignment, f: FunctionSpec, cid: str, family: str, visible: bool, X, y, offset: bool, max_epochs,
           cert, expected: Expected, *, seconds: float, check: str = "result", twin: str = "", step=None,
           start=None, title: str | None = None) -> Case:
-    X = tuple(tuple(Fraction(v) for v in row) for row in X)
+    X = tuple(tuple(v if type(v) is Fraction else Fraction(v) for v in row) for row in X)  # Fractions as they are
     return Case(case_id=cid, family=family, tags=auto_tags(family, X, offset, cert, check), visible=visible,
                 title=title or describe(a, f, len(X), len(X[0]), offset, max_epochs, step, start), X=X,
                 y=tuple(int(v) for v in y), offset=offset, max_epochs=max_epochs, expected=expected,

@@ -68,6 +68,7 @@ def _ratio(v) -> tuple[int, int]:
     return f.numerator, f.denominator
 
 
+SCAN_POINTS = 512  # from this many points a run without a record skips its clean stretches (rosenblatt.shared.Scan)
 _ROWS: dict[int, tuple] = {}  # id(X) -> (X, its integer rows, their scale); X is held, so its id stays its own
 MAX_CACHED = 64
 
@@ -135,6 +136,12 @@ def perceptron_trace(
     mistakes = epochs = 0
     converged = False
     state = _State(th, th0, s)
+    if not record and len(order) >= SCAN_POINTS:  # no record: the visits between mistakes change nothing
+        from rosenblatt.shared import Scan  # numpy, only here: the quick commands never import it
+
+        scan = Scan.make([xs[i] for i in order], [y[i] for i in order], one)
+        if scan is not None:
+            return _skipping(scan, xs, y, order, (th, th0, s, one), offset, max_epochs)
     while epochs < max_epochs and not converged:
         epochs += 1
         clean = True
@@ -161,6 +168,31 @@ def perceptron_trace(
         epochs=epochs,
         offset=offset,
     )
+
+
+def _skipping(scan, xs, y, order: list[int], start: tuple, offset: bool, max_epochs: int) -> Trace:
+    """perceptron_trace without a record, visiting only the mistakes (and any point the scan cannot bound)."""
+    th, th0, s, one = start
+    mistakes = epochs = 0
+    converged = False
+    while epochs < max_epochs and not converged:
+        epochs += 1
+        clean, k = True, 0
+        while k < len(order):
+            k = scan.next(th, th0, k)  # the next mistake, or this point where the scan cannot tell or does not pay
+            if k == len(order):
+                break
+            i = order[k]
+            row, yi = xs[i], y[i]
+            if yi * (sum(a * b for a, b in zip(th, row)) + th0 * one) <= 0:
+                clean = False
+                mistakes += 1
+                th = [a + yi * b for a, b in zip(th, row)]
+                th0 += yi * one
+            k += 1
+        converged = clean
+    return Trace(visits=(), theta=tuple(Fraction(v, s) for v in th), theta0=Fraction(th0, s), mistakes=mistakes,
+                 converged=converged, epochs=epochs, offset=offset)
 
 
 class _State:

@@ -19,6 +19,7 @@ _HOME = {  # public name -> the module under rosenblatt.shared that defines it (
     "RosterError": "errors",
     "SpecError": "errors",
     "Student": "roster",
+    "Scan": "scan",
     "SubmissionError": "errors",
     "TEMPLATES": "templating",
     "UsageError": "errors",
@@ -63,3 +64,4 @@ if TYPE_CHECKING:
     from rosenblatt.shared.numbers import exact_str, fraction_str, to_fraction, to_sympy, vector_str
     from rosenblatt.shared.templating import TEMPLATES, render, template
     from rosenblatt.shared.roster import Student, folder_names, read_roster, student_seed
+    from rosenblatt.shared.scan import Scan
