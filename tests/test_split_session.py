@@ -68,17 +68,26 @@ def test_unsplit_sessions_are_unchanged(box):
     assert first.outcomes[0].value[1] == 1 and second.outcomes[0].value[1] == 2
 
 
+FORGE_TRIES = 6  # the forgery races the visible fork for the control pipe; under load it may lose a few times
+
+
 def test_a_forged_seal_gets_hidden_cases_to_no_output(box):
     """tests/hostile/forge_seal.py takes the visible fork's `end` and sends the import's `sealed` itself: whoever
-    reads the hidden cases then, nothing printed after the seal is read."""
+    reads the hidden cases then, nothing printed after the seal is read. Every try must keep the hidden cases out of
+    what is printed; at least one must have forged (else the test proves nothing)."""
     source = (Path(__file__).parent / "hostile" / "forge_seal.py").read_bytes()
     hidden = [CaseInput(f"h{k}", (X * (k + 2), Y), {}) for k in range(3)]
-    with box.session(source, "forge_seal.py", "perceptron", split=True) as session:
-        seen = session.run([CaseInput(f"v{k}", (X, Y), {}) for k in range(3)], last=True)
-        session.seal()
-        later = session.run(hidden)
-    printed = seen.stdout + seen.stderr + later.stdout + later.stderr
-    assert "FORGED" in seen.stdout  # the attack did what it says (else this test proves nothing)
     digests = {hashlib.sha256(box.encoded(c).partition(b"\0")[2]).hexdigest() for c in hidden}
-    assert not [d for d in digests if d in printed]
-    assert later.stdout == later.stderr == ""
+    forged = 0
+    for _ in range(FORGE_TRIES):
+        with box.session(source, "forge_seal.py", "perceptron", split=True) as session:
+            seen = session.run([CaseInput(f"v{k}", (X, Y), {}) for k in range(3)], last=True)
+            session.seal()
+            later = session.run(hidden)
+        printed = seen.stdout + seen.stderr + later.stdout + later.stderr
+        assert not [d for d in digests if d in printed]
+        assert later.stdout == later.stderr == ""
+        forged += "FORGED" in seen.stdout
+        if forged:
+            break
+    assert forged, f"the reader never won the race for `end` in {FORGE_TRIES} tries"
