@@ -38,6 +38,7 @@ class Knobs:
     skip: str | None = None  # last | first: each pass leaves out one point (range(n - 1), range(1, n))
     cap: int | None = None  # a fixed number of passes where the course loops until a clean pass
     precedence: bool = False  # the mistake test is y(θ·x) + θ₀: the label multiplies the weights' part only
+    unlabelled: bool = False  # the mistake test is θ·x + θ₀ <= 0: the label is left out of it (not of the update)
     tolerance: Fraction | None = None  # the mistake test is y(θ·x + θ₀) <= tolerance (not <= 0)
     all_change: bool = False  # a pass counts as changed only where an update moves every coordinate of θ
     branch: str | None = None  # one branch of the update (y = +1: up, y = -1: down) gets a part wrong: weights-up,
@@ -118,7 +119,8 @@ def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int, offset_pa
     y01 = 1 if yi > 0 else 0
     if knobs.label == "zero-one":  # labels turned into 0/1 under the `<= 0` test: y = 0 never moves θ
         return y01 * score <= 0, y01
-    tested = yi * (score - offset_part) + offset_part if knobs.precedence else yi * score
+    tested = yi * (score - offset_part) + offset_part if knobs.precedence else score if knobs.unlabelled else \
+        yi * score
     hit = always or _mistake(tie, tested, yi) or (knobs.tolerance is not None and tested <= knobs.tolerance * unit)
     return hit, {"normal": yi, "ignored": 1, "raw": y01}[knobs.label]
 
@@ -139,7 +141,7 @@ class _Loop:
         # Where a visit that updates nothing leaves no trace (no record, states or average) and the update test is
         # y(θ·x + θ₀) against 0, a Scan skips such visits: it finds each next score < 0 (≤ 0 unless the tie rule
         # is strict), a superset of the updates, and the loop below decides those exactly
-        plain = any(flags) or self.always or knobs.tolerance is not None or knobs.precedence or \
+        plain = any(flags) or self.always or knobs.tolerance is not None or knobs.precedence or knobs.unlabelled or \
             knobs.label == "zero-one" or len(sc.xs) < SCAN_POINTS
         self.scan = None if plain else _scan(sc.xs, y, sc.sx)
 

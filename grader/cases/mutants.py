@@ -167,6 +167,8 @@ def shared_mistakes(f) -> list[tuple[str, Knobs]]:
         out.append(("offset-when-off", Knobs(offset_update="always")))
     out.append(("update-without-error", Knobs(label="raw", always=True)) if c.zero_one else ("label-not-applied",
                                                                                 Knobs(label="ignored")))
+    if not c.zero_one and c.update != "always":  # `if np.dot(theta, x) + theta_0 <= 0`: the label left out of the test
+        out.append(("label-left-out", Knobs(unlabelled=True)))
     if not c.zero_one and c.tie == "mistake" and c.update != "always":
         out.append(("zero-one-labels", Knobs(label="zero-one")))
     if c.features == "any":  # with 2-D data only, updating W[0] and W[1] is the whole update
