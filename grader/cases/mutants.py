@@ -14,8 +14,6 @@ from rosenblatt.shared import Scan, render
 from grader.assignments import TERMS, Convention, Knobs, visited
 from grader.cases.case import Expected, Points
 
-SCAN_POINTS = 512  # from this many points a run skips its clean stretches with numpy (rosenblatt.shared.Scan)
-
 
 @dataclass(frozen=True)
 class Mistake:
@@ -91,7 +89,7 @@ def run_variant(v: Variant, X: Points, y, offset: bool, max_epochs: int) -> Expe
     th, th0 = [0] * len(xs[0]), 0
     epochs = 1 if v.single_pass else max(0, max_epochs + v.epochs_delta)
     seen = visited(list(zip(xs, labels)), v.skip)
-    scan = Scan.make([row for row, _ in seen], [yi for _, yi in seen], s) if len(seen) >= SCAN_POINTS else None
+    scan = Scan.make([row for row, _ in seen], [yi for _, yi in seen], s)  # None below Scan's MIN_POINTS
     mistakes, converged = 0, False
     for _ in range(epochs):
         clean, k = True, 0
