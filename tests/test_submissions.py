@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import re
+import threading
 from pathlib import Path
 
 import nbformat
@@ -98,19 +99,41 @@ class Graded:
 
         for path in paths:
             self.suite(path)  # loaded here, once, before the threads
-        with ThreadPoolExecutor(max_workers=self.JOBS) as pool:
-            for path, report in zip(paths, pool.map(self._one, paths)):
-                self.reports[path] = report
+        boxes = _Boxes()
+        try:  # each worker keeps one sandbox per set of limits, as `rosenblatt grade --jobs` keeps one per worker
+            with ThreadPoolExecutor(max_workers=self.JOBS) as pool:
+                for path, report in zip(paths, pool.map(lambda p: self._one(p, boxes), paths)):
+                    self.reports[path] = report
+        finally:
+            boxes.close()
 
-    def _one(self, path: Path):
+    def _one(self, path: Path, boxes: "_Boxes"):
         suite = self.suite(path)
         if not REAL:
             return grade(FakeSandbox(), suite, path.stem, path.name, path.read_bytes(), FakeCaseInput)
         a = suite.assignment
         limits = sandbox_module.Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds,
                                        load_seconds=a.load_seconds)
-        with sandbox_module.Sandbox(limits) as box:
-            return grade(box, suite, path.stem, path.name, path.read_bytes())
+        return grade(boxes.get(limits), suite, path.stem, path.name, path.read_bytes())
+
+
+class _Boxes:
+    """Real sandboxes, one per worker thread and set of limits, all closed at the end."""
+
+    def __init__(self):
+        self.local, self.opened, self.lock = threading.local(), [], threading.Lock()
+
+    def get(self, limits):
+        mine = self.local.__dict__.setdefault("boxes", {})
+        if limits not in mine:
+            mine[limits] = sandbox_module.Sandbox(limits).__enter__()
+            with self.lock:
+                self.opened.append(mine[limits])
+        return mine[limits]
+
+    def close(self) -> None:
+        for box in self.opened:
+            box.__exit__(None, None, None)
 
 
 def _missing(path: Path) -> list[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
+import numpy as np
+
 from rosenblatt.core import scaled_to_integers
 from grader.assignments import Convention
 
@@ -22,6 +24,36 @@ def reachable(conv: Convention, pts: tuple, y: tuple) -> frozenset | None:
     """The end states (scaled to integers) of the online perceptron from zero under the course's tie rule, or None
     when there are more than MAX_STATES states."""
     xs = scaled_to_integers(pts)[0]
+    biggest = max(abs(v) for row in xs for v in row)
+    # a state reached in L updates has |w_j| <= L·max|x|, and L <= MAX_STATES + 1: scores then fit in int64
+    if len(xs[0]) * (MAX_STATES + 2) * biggest * biggest < 2**62:
+        return _level_by_level(xs, y, [[conv.mistake(s, yi) for s in (1, 0, -1)] for yi in y])
+    return _one_by_one(conv, xs, y)
+
+
+def _level_by_level(xs: list, y: tuple, table: list) -> frozenset | None:
+    """The breadth-first search in int64 arrays, a level at a time (`table[j]`: whether point j is a mistake at a
+    positive, zero and negative score)."""
+    X = np.array(xs, dtype=np.int64)
+    steps, table, points = X * np.array(y, dtype=np.int64)[:, None], np.array(table, dtype=bool), np.arange(len(xs))
+    frontier = np.zeros((1, X.shape[1]), dtype=np.int64)
+    seen, ends = {frontier[0].tobytes()}, set()
+    while len(frontier):
+        scores = frontier @ X.T
+        wrong = table[points, np.where(scores > 0, 0, np.where(scores == 0, 1, 2))]
+        ends.update(tuple(int(v) for v in w) for w in frontier[~wrong.any(axis=1)])
+        at, on = np.nonzero(wrong)
+        moves = np.unique(frontier[at] + steps[on], axis=0) if len(at) else frontier[:0]
+        fresh = [k for k, w in enumerate(moves) if w.tobytes() not in seen]
+        seen.update(moves[k].tobytes() for k in fresh)
+        if len(seen) > MAX_STATES:
+            return None
+        frontier = moves[fresh]
+    return frozenset(ends)
+
+
+def _one_by_one(conv: Convention, xs: list, y: tuple) -> frozenset | None:
+    """The same search in Python integers, a state at a time (for points too large for int64 scores)."""
     start = (0,) * len(xs[0])
     seen, frontier, ends = {start}, [start], set()
     while frontier:
