@@ -37,8 +37,7 @@ def run_infer(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.reference}: no such file")
     result = inference.infer(args.reference, tuple(args.function), args.isolation)
     yaml_path, md_path = inference.write(result, args.out)
-    names = ", ".join(f"{f.signature.name} ({f.task})" for f in result.functions)
-    print(f"inferred {names} from {args.reference} in {result.probes_run} probe calls; wrote {yaml_path} and "
+    print(f"inferred {result.describe()} from {args.reference} in {result.probes_run} probe calls; wrote {yaml_path} and "
           f"{md_path} (grade with --assignment {yaml_path})")
     for name, why in result.skipped:
         print(f"note: {name} is not graded: {why}", file=sys.stderr)

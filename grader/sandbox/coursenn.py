@@ -74,6 +74,9 @@ class MultiplierFirstParameter(Parameter):
         Parameter.update(self, direction, multiplier)
 
 
+MultiplierFirstParameter.__name__ = MultiplierFirstParameter.__qualname__ = "Parameter"  # as messages name it
+
+
 class Constant(DataNode):
     """Input features and labels (the dataset makes them): a float array."""
 
