@@ -29,16 +29,18 @@ def infer_class(source: bytes, filename: str, wanted: tuple[str, ...], isolation
         try:
             result = _probe(source, filename, cls, modules, wanted, isolation, count)
         except _Untrained as err:
-            count, first_error = err.count, first_error or err.sentence
+            count, first_error = err.count, first_error or err.message
             continue
         return result
     raise NotAPerceptron(first_error)
 
 
-class _Untrained(Exception):
+class _Untrained(NotAPerceptron):
+    """No method trains as the perceptron with this course-module candidate (the next one may)."""
+
     def __init__(self, sentence: str, count: int):
         super().__init__(sentence)
-        self.sentence, self.count = sentence, count
+        self.count = count
 
 
 def _probe(source, filename, cls, modules, wanted, isolation, count) -> ClassInference:
@@ -53,8 +55,9 @@ def _probe(source, filename, cls, modules, wanted, isolation, count) -> ClassInf
         count += runner.count
     trains = [m for m in graded if m.task == "perceptron"]
     if not trains:
-        why = next((s for _, s in skipped if s.startswith("probe class-train")), "probe class-train: no method "
-                   "without arguments or with a dataset trains")
+        tried = [s[s.index("probe class-train"):] for _, s in skipped if "probe class-train" in s]
+        tried.sort(key=lambda s: "weights after training" not in s)  # a method that trained, wrongly, first
+        why = tried[0] if tried else "probe class-train: no method without arguments or with a dataset trains"
         raise _Untrained(why, count)
     block = modules[0][1] if isinstance(modules[0][1], str) else "data-stream"
     found = Decision("modules", block, "class-train", f"the class trains as the perceptron with the course's "

@@ -188,5 +188,6 @@ def train(p: Probing, method, w, tie: str) -> ClassMethod | str:
                                                           f"passes, as the exact run)"),
                 Decision("order", "fixed", "class-train", "the course module's order, step 1: its final weights "
                                                           "are the exact run's")))
-    return f"probe class-train: {method.name}'s weights after training ({count} passes) are not the perceptron's " \
+    passes = f"{count} pass{'es' if count != 1 else ''}"
+    return f"probe class-train: {method.name}'s weights after training ({passes}) are not the perceptron's " \
            f"in the course module's order from its start, until a clean pass, under any tie rule"
