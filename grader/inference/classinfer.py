@@ -53,7 +53,7 @@ def _probe(source, filename, cls, modules, wanted, isolation, count) -> ClassInf
         start = classprobe.start(p, w)
         graded, skipped = _methods(p, cls, w, wanted, weights.value)
         count += runner.count
-    trains = [m for m in graded if m.task == "perceptron"]
+    trains = [m for m in graded if m.shape.trains]
     if not trains:
         tried = [s[s.index("probe class-train"):] for _, s in skipped if "probe class-train" in s]
         tried.sort(key=lambda s: "weights after training" not in s)  # a method that trained, wrongly, first
@@ -92,5 +92,4 @@ def _methods(p, cls, w, wanted, weights) -> tuple[list[ClassMethod], list[tuple[
             graded.append(got)
         else:
             skipped.append((m.name, f"{not_labels[m.name]}; {got}" if m.name in not_labels else got))
-    order = {"classify": 0, "update": 1, "perceptron": 2}
-    return sorted(graded, key=lambda m: order[m.task]), skipped
+    return sorted(graded, key=lambda m: (m.shape.trains, m.shape.single_step)), skipped  # classify, update, train

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from grader.assignments import SHAPES
 from grader.inference.model import Decision
 
 
@@ -17,6 +18,11 @@ class ClassMethod:
     arguments: tuple[str, ...]
     returns: tuple[str, ...]
     decisions: tuple[Decision, ...]
+
+    @property
+    def shape(self):
+        """The shape's row in the one table (trains, single_step, predicts)."""
+        return SHAPES[self.task]
 
     def get(self, field: str, default: Any = None) -> Any:
         return next((d.value for d in self.decisions if d.field == field), default)

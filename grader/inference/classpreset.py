@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rosenblatt.shared import render
 from grader.inference.classmodel import ClassInference, ClassMethod
-from grader.inference.preset import _entry
+from grader.inference.preset import _entry, save
 
 TIMES = {"case_seconds": 2, "large_seconds": 5, "total_seconds": 60, "load_seconds": 20}  # the bundled cs188's
 HIDDEN = {
@@ -27,7 +29,7 @@ def _klass(inf: ClassInference) -> dict:
 
 def _method(m: ClassMethod, inf: ClassInference, top_tie: str) -> list[dict]:
     out = [_entry("method", m.name, "class-text"), _entry("task", m.task, m.decisions[0].probe)]
-    if m.task == "perceptron":
+    if m.shape.trains:
         out += [_entry("bias", "last", "class-train", "the course module's points end with the constant 1"),
                 _entry("appended_by", "grader", "class-train"),
                 _entry("epochs", "none", m.decision("epochs").probe, m.decision("epochs").why),
@@ -41,14 +43,14 @@ def _method(m: ClassMethod, inf: ClassInference, top_tie: str) -> list[dict]:
                                                                         m.decisions[0].probe),
             _entry("visible_points", VISIBLE[m.task])]
     hidden = dict(HIDDEN[m.task])
-    if m.task == "perceptron" and inf.start.value == "course":
+    if m.shape.trains and inf.start.value == "course":
         hidden.pop("tie")  # a random start: no trace with a zero score can be planned (as the bundled cs188-nn)
     out.append(_entry("hidden", hidden))
     return out
 
 
 def document(inf: ClassInference, name: str) -> tuple[list[dict], list[list[dict]]]:
-    classify = next((m for m in inf.methods if m.task == "classify"), inf.methods[0])
+    classify = next((m for m in inf.methods if m.shape.predicts), inf.methods[0])
     tie = classify.decision("tie")
     top = [_entry("name", name), _entry("title", f"{name}: class {inf.name}"), _entry("handout", f"{name}.md"),
            _entry("data", "rows", "class-train", "the course module yields one point at a time, the bias last"),
@@ -60,6 +62,11 @@ def document(inf: ClassInference, name: str) -> tuple[list[dict], list[list[dict
                       f"{inf.module_probe.why}; {inf.weights.value}() returns the weights"))
     top += [_entry("stand_ins", "any")] + [_entry(k, v) for k, v in TIMES.items()]
     return top, [_method(m, inf, tie.value) for m in inf.methods]
+
+
+def write(inf: ClassInference, out: Path) -> tuple[Path, Path]:
+    """Write COURSE.yaml and its handout draft COURSE.md beside it, after the YAML passes the assignment loader."""
+    return save(*text(inf, out.stem), out)
 
 
 def text(inf: ClassInference, name: str) -> tuple[str, str]:

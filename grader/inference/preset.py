@@ -10,7 +10,6 @@ import yaml
 
 from rosenblatt.shared import AssignmentError, atomic_write, render
 from grader.assignments import parse
-from grader.inference.classmodel import ClassInference
 from grader.inference.model import Function, Inference
 
 TIMES = {"case_seconds": 2, "large_seconds": 3, "total_seconds": 40, "load_seconds": 20}
@@ -196,18 +195,18 @@ def _terms(inf: Inference) -> dict:
     return terms
 
 
-def write(inf: Inference | ClassInference, out: Path) -> tuple[Path, Path]:
+def write(inf: Inference, out: Path) -> tuple[Path, Path]:
     """Write COURSE.yaml and COURSE.md beside it, after the YAML passes the assignment loader."""
     if out.suffix not in (".yaml", ".yml"):
         raise AssignmentError(f"--out {out}: must be a .yaml file (the preset); its handout draft goes beside it")
-    name = out.stem
-    if isinstance(inf, ClassInference):
-        from grader.inference import classpreset  # it builds on this module's entries
-        text, handout = classpreset.text(inf, name)
-    else:
-        top, functions, doc = document(inf, name)
-        text = render("grader/inference/preset.yaml.j2", top=top, functions=functions, inf=_plain(inf))
-        handout = render("grader/inference/handout.md.j2", doc=doc, inf=_plain(inf), verbs=_verbs(inf))
+    top, functions, doc = document(inf, out.stem)
+    text = render("grader/inference/preset.yaml.j2", top=top, functions=functions, inf=_plain(inf))
+    handout = render("grader/inference/handout.md.j2", doc=doc, inf=_plain(inf), verbs=_verbs(inf))
+    return save(text, handout, out)
+
+
+def save(text: str, handout: str, out: Path) -> tuple[Path, Path]:
+    """Validate the preset's YAML with the assignment loader, then write it and its handout, both or neither."""
     checked = yaml.safe_load(text)
     checked.pop("handout", None)
     parse(checked, out.name, text.encode("utf-8"))  # an AssignmentError here is a bug: the loader is the judge
