@@ -55,8 +55,8 @@ def _probe(source, filename, cls, modules, wanted, isolation, count) -> ClassInf
         count += runner.count
     trains = [m for m in graded if m.shape.trains]
     if not trains:
-        tried = [s[s.index("probe class-train"):] for _, s in skipped if "probe class-train" in s]
-        tried.sort(key=lambda s: "weights after training" not in s)  # a method that trained, wrongly, first
+        tried = sorted((_rank(s), s[s.index("probe class-train"):]) for _, s in skipped if "probe class-train" in s)
+        tried = [s for _, s in tried]
         why = tried[0] if tried else "probe class-train: no method without arguments or with a dataset trains"
         raise _Untrained(why, count)
     block = modules[0][1] if isinstance(modules[0][1], str) else "data-stream"
@@ -64,6 +64,13 @@ def _probe(source, filename, cls, modules, wanted, isolation, count) -> ClassInf
                                                       f"{block} module")
     return ClassInference(filename, cls.name, cls.init, weights, values, tuple(modules), found, start,
                           tuple(graded), count, tuple(skipped))
+
+
+def _rank(sentence: str) -> int:
+    """Which failed trainer to name: one that trained to other weights, then one that is not a score method."""
+    if "weights after training" in sentence:
+        return 0
+    return 2 if "a score, not a label" in sentence else 1
 
 
 def _methods(p, cls, w, wanted, weights) -> tuple[list[ClassMethod], list[tuple[str, str]]]:
