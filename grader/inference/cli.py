@@ -19,7 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "does not behave like a perceptron or the probes disagree.")
     q.add_argument("reference", type=Path, metavar="REFERENCE", help="the reference solution (.py or .ipynb)")
     q.add_argument("--function", nargs="+", action="extend", default=[], metavar="NAME",
-                   help="the functions to grade (default: every function with a perceptron's parameters)")
+                   help="the functions (or a class's methods) to grade (default: every function with a "
+                        "perceptron's parameters; a file with classes only is read as a CS188 class API)")
     q.add_argument("--out", type=Path, required=True, metavar="COURSE.yaml",
                    help="the preset to write; the handout draft COURSE.md goes beside it")
     q.add_argument("--isolation", choices=("auto", "strong", "weak"), default="auto",
