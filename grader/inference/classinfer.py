@@ -27,7 +27,7 @@ def infer_class(source: bytes, filename: str, wanted: tuple[str, ...], isolation
     for variant in variants:
         modules = ((classread.NN, variant),) if variant else tuple(mods)
         try:
-            result = _probe(source, filename, cls, modules, wanted, isolation, count)
+            result = _probe(source, filename, cls, modules, wanted, isolation, count, reading.updates)
         except _Untrained as err:
             count, first_error = err.count, first_error or err.message
             continue
@@ -43,7 +43,7 @@ class _Untrained(NotAPerceptron):
         self.count = count
 
 
-def _probe(source, filename, cls, modules, wanted, isolation, count) -> ClassInference:
+def _probe(source, filename, cls, modules, wanted, isolation, count, updates) -> ClassInference:
     values = "nn" if modules[0][1] in classprobe.NN_VARIANTS else "arrays"
     setup = {**CLASS_SETUP, "modules": {m: s if isinstance(s, str) else dict(s) for m, s in modules},
              "names": [cls.name]}
@@ -63,7 +63,16 @@ def _probe(source, filename, cls, modules, wanted, isolation, count) -> ClassInf
     found = Decision("modules", block, "class-train", f"the class trains as the perceptron with the course's "
                                                       f"{block} module")
     return ClassInference(filename, cls.name, cls.init, weights, values, tuple(modules), found, start,
-                          tuple(graded), count, tuple(skipped))
+                          tuple(graded), count, tuple(skipped), _terms(cls, graded, updates))
+
+
+def _terms(cls, graded, updates) -> tuple[tuple[str, str], ...]:
+    """The names feedback uses: the classify method's point, the update call the trainer makes."""
+    point = next((m.params[0] for g in graded if g.shape.predicts for m in cls.methods if m.name == g.name), "x")
+    terms = [("theta", "weights"), ("data", point), ("labels", "y"), ("epochs", "passes")]
+    step = next((g.name for g in graded if g.shape.single_step), None)
+    update = f"self.{step}" if step else next((u for u in updates if u != "self.update"), None)
+    return tuple(terms + ([("update", update)] if update else []))
 
 
 def _rank(sentence: str) -> int:

@@ -46,6 +46,7 @@ class ClassInference:
     methods: tuple[ClassMethod, ...]
     probes_run: int
     skipped: tuple[tuple[str, str], ...] = ()  # methods not graded: why, in the probe's sentence
+    terms: tuple[tuple[str, str], ...] = ()  # the course's own names, read from the text (the feedback's wording)
 
     def describe(self) -> str:
         return f"class {self.name}: " + ", ".join(f"{m.name} ({m.task})" for m in self.methods)

@@ -60,6 +60,9 @@ def document(inf: ClassInference, name: str) -> tuple[list[dict], list[list[dict
         top.append(_entry("start", inf.start.value, inf.start.probe, inf.start.why))
     top.append(_entry("class", _klass(inf), inf.module_probe.probe,
                       f"{inf.module_probe.why}; {inf.weights.value}() returns the weights"))
+    if inf.terms:
+        top.append(_entry("terms", dict(inf.terms), "class-text", "the point and the update as the file spells them; the "
+                                                              "rest are the grader's words"))
     top += [_entry("stand_ins", "any")] + [_entry(k, v) for k, v in TIMES.items()]
     return top, [_method(m, inf, tie.value) for m in inf.methods]
 

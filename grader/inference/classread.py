@@ -35,6 +35,7 @@ class Reading:
     nn: bool  # `import nn`
     streams: tuple[str, ...]  # backend attributes the file calls to get the data stream
     torch: bool
+    updates: tuple[str, ...] = ()  # the update calls the text makes on self (self.update, self.w.update), in order
 
 
 def _positional(fn: ast.FunctionDef) -> tuple[str, ...]:
@@ -60,7 +61,7 @@ def read(source: bytes, filename: str) -> Reading:
         tree = ast.parse(source, filename)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         raise NotAPerceptron(f"probe class-text: {filename} cannot be parsed ({type(err).__name__})") from None
-    imported, streams = set(), []
+    imported, streams, updates = set(), [], []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             imported |= {a.name.split(".")[0] for a in node.names}
@@ -69,8 +70,21 @@ def read(source: bytes, filename: str) -> Reading:
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "backend":
             if node.attr.startswith(BACKEND_STREAM) and node.attr not in streams:
                 streams.append(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "update":
+            spelled = _spelled(node.func)
+            if spelled and spelled.startswith("self.") and spelled not in updates:
+                updates.append(spelled)
     classes = tuple(_class(n) for n in tree.body if isinstance(n, ast.ClassDef))
-    return Reading(classes, NN in imported, tuple(streams), "torch" in imported)
+    return Reading(classes, NN in imported, tuple(streams), "torch" in imported, tuple(updates))
+
+
+def _spelled(node) -> str | None:
+    """a.b.c for a chain of attributes on a name; None otherwise."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id] + parts[::-1]) if isinstance(node, ast.Name) else None
 
 
 def modules(reading: Reading, filename: str, cls: str) -> list[tuple[str, object]]:
