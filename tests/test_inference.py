@@ -95,13 +95,6 @@ def test_inferred_from_the_sample_equals_the_bundled_preset(preset, tmp_path, ca
     assert (tmp_path / f"{preset}.md").read_text().startswith("# ")
 
 
-def test_a_class_api_is_named_not_inferred(tmp_path, capsys):
-    out = tmp_path / "cs188.yaml"
-    assert main(["preset", "infer", str(ROOT / "submissions/cs188/correct.py"), "--out", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert "probe signature" in err and "class Perceptron" in err and not out.exists()
-
-
 def test_the_written_preset_and_handout_match_their_golden_files(tmp_path, capsys):
     out = tmp_path / "mitx686x-inferred.yaml"
     assert main(["preset", "infer", str(_sample("mitx686x")), "--out", str(out)]) == 0

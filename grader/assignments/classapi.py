@@ -14,8 +14,10 @@ BLOCKS = {
     "data-stream": "a factory: calling it returns f(model), which yields the case's (x, y) in order, one pass "
                    "per call, and reads the model's weights after each pass",
     "nn": "the course's nn module, reduced to what a perceptron uses: Parameter, Constant, DotProduct, as_scalar",
+    "nn-multiplier-first": "the same nn module as the CS188 term with train_model(dataset) ships it: "
+                           "Parameter.update(multiplier, direction), the scalar first",
 }
-MODULE_BLOCKS = ("nn",)  # blocks that are a whole module rather than one attribute
+MODULE_BLOCKS = ("nn", "nn-multiplier-first")  # blocks that are a whole module rather than one attribute
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ def parse(where: str, raw: Any) -> ClassSpec:
     for mod, spec in mods_raw.items():
         fields.identifier(where, f"class.modules.{mod}", mod, "a module")
         modules.append((str(mod), _module(where, f"class.modules.{mod}", spec)))
-    if values == "nn" and not any(spec == "nn" for _, spec in modules):
-        raise fields.fail(where, "class.values", "is nn but no module is the nn building block")
+    if values == "nn" and not any(spec in MODULE_BLOCKS for _, spec in modules):
+        raise fields.fail(where, "class.values", f"is nn but no module is an nn building block "
+                                                 f"({' or '.join(MODULE_BLOCKS)})")
     return ClassSpec(name=name, init=init, weights=weights, values=values, modules=tuple(modules))

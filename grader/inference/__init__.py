@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rosenblatt.shared import lazy
 
-_HOME = {"infer": "infer", "write": "preset", "Decision": "model", "Function": "model", "Inference": "model",
+_HOME = {"infer": "infer", "write": "writing", "Decision": "model", "Function": "model", "Inference": "model",
          "NotAPerceptron": "model"}
 __all__ = sorted(_HOME)
 __getattr__, __dir__ = lazy(__name__, _HOME, globals())
@@ -21,4 +21,4 @@ __getattr__, __dir__ = lazy(__name__, _HOME, globals())
 if TYPE_CHECKING:
     from grader.inference.infer import infer
     from grader.inference.model import Decision, Function, Inference, NotAPerceptron
-    from grader.inference.preset import write
+    from grader.inference.writing import write

@@ -19,7 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "does not behave like a perceptron or the probes disagree.")
     q.add_argument("reference", type=Path, metavar="REFERENCE", help="the reference solution (.py or .ipynb)")
     q.add_argument("--function", nargs="+", action="extend", default=[], metavar="NAME",
-                   help="the functions to grade (default: every function with a perceptron's parameters)")
+                   help="the functions (or a class's methods) to grade (default: every function with a "
+                        "perceptron's parameters; a file with classes only is read as a CS188 class API)")
     q.add_argument("--out", type=Path, required=True, metavar="COURSE.yaml",
                    help="the preset to write; the handout draft COURSE.md goes beside it")
     q.add_argument("--isolation", choices=("auto", "strong", "weak"), default="auto",
@@ -37,8 +38,7 @@ def run_infer(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.reference}: no such file")
     result = inference.infer(args.reference, tuple(args.function), args.isolation)
     yaml_path, md_path = inference.write(result, args.out)
-    names = ", ".join(f"{f.signature.name} ({f.task})" for f in result.functions)
-    print(f"inferred {names} from {args.reference} in {result.probes_run} probe calls; wrote {yaml_path} and "
+    print(f"inferred {result.describe()} from {args.reference} in {result.probes_run} probe calls; wrote {yaml_path} and "
           f"{md_path} (grade with --assignment {yaml_path})")
     for name, why in result.skipped:
         print(f"note: {name} is not graded: {why}", file=sys.stderr)

@@ -7,18 +7,29 @@ from pathlib import Path
 
 from rosenblatt.shared import AssignmentError
 from grader.inference import signature, single, training
+from grader.inference.classinfer import infer_class
+from grader.inference.classmodel import ClassInference
 from grader.inference.model import Function, Inference, NotAPerceptron
 from grader.inference.runner import Runner, read_reference
 
 AGREE = ("layout", "labels")  # what every function of one course shares (the preset's top level)
 
 
-def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> Inference:
-    """Run the reference in the sandbox on the probes; NotAPerceptron (one sentence, naming the probe) otherwise."""
+def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> Inference | ClassInference:
+    """Run the reference in the sandbox on the probes; NotAPerceptron (one sentence, naming the probe) otherwise.
+    A file that defines classes and no perceptron function is read as a class API (CS188's)."""
     source, filename = read_reference(path)
+    found = _functions(source, filename, wanted, isolation)
+    return found if found is not None else infer_class(source, filename, wanted, isolation)
+
+
+def _functions(source: bytes, filename: str, wanted: tuple[str, ...], isolation: str) -> Inference | None:
     with Runner(source, filename, isolation) as runner:
         raw = runner.signatures(list(wanted))
         missing = [n for n in wanted if n not in raw]
+        classes = re.findall(rb"^class[ \t]+([A-Za-z_]\w{0,63})", source, re.MULTILINE)
+        if missing and classes and len(missing) == len(wanted):
+            return None  # methods of a class API
         if missing:
             raise NotAPerceptron(f"probe signature: {filename} defines no function named {missing[0]!r} "
                                  f"(it defines {', '.join(sorted(raw)) or 'none'})")
@@ -29,11 +40,8 @@ def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> 
                 raise NotAPerceptron(f"probe signature: {name} takes no data, labels, point or weights that "
                                      f"Rosenblatt can name, so it is not a perceptron function it can grade")
             (sigs if sig is not None else helpers).append(sig or name)
-        classes = re.findall(rb"^class[ \t]+([A-Za-z_]\w{0,63})", source, re.MULTILINE)
         if not sigs and classes:
-            raise NotAPerceptron(f"probe signature: {filename} defines the class {classes[0].decode()} and no "
-                                 f"perceptron function; Rosenblatt infers module-level functions only (write a "
-                                 f"class: preset by hand, as the bundled cs188.yaml does)")
+            return None  # a class API: its own probes, with the course modules it imports (classinfer.py)
         if not sigs:
             raise NotAPerceptron(f"probe signature: {filename} defines no function whose parameters look like a "
                                  f"perceptron's (data and labels, a point and weights, or points and weights)")

@@ -60,3 +60,6 @@ class Inference:
     helpers: tuple[str, ...]  # the file's other functions (course helpers, drivers), not graded
     probes_run: int
     skipped: tuple[tuple[str, str], ...] = ()  # functions left out (not named): why, in the probe's sentence
+
+    def describe(self) -> str:
+        return ", ".join(f"{f.signature.name} ({f.task})" for f in self.functions)

@@ -199,13 +199,17 @@ def write(inf: Inference, out: Path) -> tuple[Path, Path]:
     """Write COURSE.yaml and COURSE.md beside it, after the YAML passes the assignment loader."""
     if out.suffix not in (".yaml", ".yml"):
         raise AssignmentError(f"--out {out}: must be a .yaml file (the preset); its handout draft goes beside it")
-    name = out.stem
-    top, functions, doc = document(inf, name)
+    top, functions, doc = document(inf, out.stem)
     text = render("grader/inference/preset.yaml.j2", top=top, functions=functions, inf=_plain(inf))
+    handout = render("grader/inference/handout.md.j2", doc=doc, inf=_plain(inf), verbs=_verbs(inf))
+    return save(text, handout, out)
+
+
+def save(text: str, handout: str, out: Path) -> tuple[Path, Path]:
+    """Validate the preset's YAML with the assignment loader, then write it and its handout, both or neither."""
     checked = yaml.safe_load(text)
     checked.pop("handout", None)
     parse(checked, out.name, text.encode("utf-8"))  # an AssignmentError here is a bug: the loader is the judge
-    handout = render("grader/inference/handout.md.j2", doc=doc, inf=_plain(inf), verbs=_verbs(inf))
     md = out.with_suffix(".md")
     atomic_write(md, handout)
     atomic_write(out, text)

@@ -47,10 +47,12 @@ def read_reference(path: Path) -> tuple[bytes, str]:
 class Runner:
     """Calls the reference's functions in one sandboxed child (a fresh one after a probe that ends it)."""
 
-    def __init__(self, source: bytes, filename: str, isolation: str = "auto"):
+    def __init__(self, source: bytes, filename: str, isolation: str = "auto", setup: dict | None = None):
         self.source, self.filename, self.count = source, filename, 0
         self.box = Sandbox(LIMITS, isolation=isolation)
-        self.names = list(defined_names(source)) or ["perceptron"]  # the load needs one of them to be a function
+        self.setup = setup or SETUP  # a class API's: its course modules and its class (classprobe.py)
+        self.names = list(self.setup.get("names") or defined_names(source)) or ["perceptron"]  # the load needs
+        # one of them to be callable
         self.session = None
 
     def __enter__(self) -> Runner:
@@ -63,7 +65,7 @@ class Runner:
 
     def _run(self, name: str, args: tuple, kwargs: dict, plan: dict, seconds: float | None) -> Any:
         if self.session is None:
-            setup = {**SETUP, "names": self.names}
+            setup = {**self.setup, "names": self.names}
             self.session = self.box.session(self.source, self.filename, self.names[0], setup)
         self.count += 1
         run = self.session.run([CaseInput(f"probe-{self.count}", args, kwargs, seconds, plan)])
@@ -89,4 +91,9 @@ class Runner:
         if spy and out.status == "returned" and type(out.value) is dict:
             calls = out.value.get("spied_calls")
             return Reply(out.status, out.value.get("result"), out.error, out.mutated, calls if type(calls) is int else 0)
+        return Reply(out.status, out.value, out.error, out.mutated)
+
+    def plan(self, args: tuple, plan: dict, seconds: float | None = None) -> Reply:
+        """One class plan (the class built, its methods called in turn): its kept results, as plain data."""
+        out = self._run(plan["name"], args, {}, plan, seconds)
         return Reply(out.status, out.value, out.error, out.mutated)

@@ -145,10 +145,10 @@ def namespace(module, values: dict):
 def build_module(name: str, spec, feed: Feed) -> types.ModuleType:
     """A module from its description: the nn block, or a mapping of attribute names to building blocks."""
     module = types.ModuleType(name)
-    if spec == "nn":
+    if spec in nn.VARIANTS:
         nn.Parameter.seed = feed.seed
-        for attr in nn.NAMES:
-            setattr(module, attr, getattr(nn, attr))
+        for attr, value in nn.names(spec).items():
+            setattr(module, attr, value)
         return module
     blocks = {"data-stream": _data_stream, "make-classification": _make_classification}
     for attr, block in spec.items():

@@ -65,6 +65,18 @@ class Parameter(DataNode):
         _require(np.all(np.isfinite(self.data)), "Parameter contains NaN or infinity after update, cannot continue")
 
 
+class MultiplierFirstParameter(Parameter):
+    """The Parameter of the CS188 term whose starter names train_model(dataset) and run(x_point): students call
+    update(multiplier, direction) (the scalar first: `self.w.update(nn.as_scalar(y), x)`, `p.update(-rate, grad)`);
+    the checks and their messages are the same."""
+
+    def update(self, multiplier, direction):
+        Parameter.update(self, direction, multiplier)
+
+
+MultiplierFirstParameter.__name__ = MultiplierFirstParameter.__qualname__ = "Parameter"  # as messages name it
+
+
 class Constant(DataNode):
     """Input features and labels (the dataset makes them): a float array."""
 
@@ -182,6 +194,17 @@ class Dataset:
         raise NotImplementedError("No validation data is available for this dataset.")
 
 
+# The nn modules a preset may name (classapi.py's module blocks): the Fall 2018 one, and the term whose Parameter
+# takes (multiplier, direction); each maps an attribute to what this module gives under that name.
+VARIANTS = ("nn", "nn-multiplier-first")
 NAMES = ("Node", "DataNode", "Parameter", "Constant", "FunctionNode", "Add", "AddBias", "DotProduct", "Linear",
          "ReLU", "gradients", "as_scalar", "Dataset")
-NODE_TYPES = (Constant, Parameter, DotProduct, Add, AddBias, Linear, ReLU)
+NODE_TYPES = (Constant, Parameter, MultiplierFirstParameter, DotProduct, Add, AddBias, Linear, ReLU)
+
+
+def names(variant: str) -> dict:
+    """The attributes of one variant of the module: the shared names, with that variant's Parameter."""
+    out = {attr: globals()[attr] for attr in NAMES}
+    if variant == "nn-multiplier-first":
+        out["Parameter"] = MultiplierFirstParameter
+    return out
