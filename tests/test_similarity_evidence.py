@@ -92,6 +92,9 @@ def test_independent_solutions_sharing_a_short_stretch_are_listed_not_flagged(tm
     assert pair.score >= result.options.threshold
     assert not result.flagged(pair)
     assert not similarity.document(result)["pairs"][0]["flagged"]
+    similarity.write(tmp_path, result)
+    page = (tmp_path / "similarity.html").read_text()
+    assert "(not flagged: too little code in common)" in page and "No pair is flagged." in page
 
 
 def test_a_short_file_copied_whole_is_flagged(tmp_path):
