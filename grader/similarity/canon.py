@@ -47,6 +47,11 @@ def _never(stmt: ast.stmt) -> bool:
             and _constant_test(stmt.test) is False)
 
 
+def _calls(node: ast.expr) -> bool:
+    """An expression that calls something (its evaluation may do more than compute a value)."""
+    return any(isinstance(n, ast.Call) for n in ast.walk(node))
+
+
 def _initial(stmt: ast.stmt, counters: set[str]) -> bool:
     """`i = 0` (a literal) for one of a loop's counters."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
@@ -174,6 +179,10 @@ class Canon(_Expressions):
         if const is not None:
             return self.block(node.body if const else node.orelse) or None
         node = self.generic_visit(node)
+        if not node.body and not node.orelse and not _calls(node.test):
+            return None  # `if DEBUG: print(...)`: nothing left to run, and its test does nothing
+        if not node.body:  # `if c: print(...) else: B` is `if not c: B`
+            node.test, node.body, node.orelse = self.visit_UnaryOp(ast.UnaryOp(ast.Not(), node.test)), node.orelse, []
         if node.orelse and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
             node.test, node.body, node.orelse = node.test.operand, node.orelse, node.body
         elif node.orelse and _negative(node.test):  # `if a <= b: A else: B` as `if b < a: B else: A`

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from rosenblatt.shared import UsageError
-from grader.similarity.index import Pair, matched, own_prints, scored
+from grader.similarity.index import Pair, enough, matched, own_prints, scored
 from grader.similarity.sources import Source, Template, fingerprint, fingerprint_many, from_plain, read, template_prints
 
 THRESHOLD = 0.45  # flag a pair whose score (each one's own fingerprints in the other: geometric mean) is at least
@@ -17,6 +17,7 @@ COMMON = 0.2  # a fingerprint more than this share of the class has is the cours
 COMMON_FLOOR = 10  # ... and only if more than this many submissions have it (MOSS -m defaults to 10)
 LEAST = 12  # a score counts at least this many fingerprints: two short files cannot look alike by chance alone
 LISTED = 0.2  # an unflagged pair is listed only as a submission's closest, and only from this score up
+MOST = 0.6  # ... and a flag needs LEAST fingerprints in common, or this share of the shorter one's own if less
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,10 @@ class Result:
     own: tuple[int, ...] = ()  # per source: fingerprints left after the template and common code are subtracted
 
     def flagged(self, pair: Pair) -> bool:
-        return pair.score >= self.options.threshold
+        """Over the threshold, on enough code: a short stretch two solutions share is what a short exercise
+        leaves room for, unless it is most of one of them (see `enough`)."""
+        return pair.score >= self.options.threshold and (
+            not self.own or enough(pair.shared, self.own[pair.a], self.own[pair.b], LEAST, MOST))
 
 
 Spread = Callable[[Callable[[list[tuple]], list[tuple]], list[list[tuple]]], list[list[tuple]]]

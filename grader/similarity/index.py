@@ -103,6 +103,14 @@ def score(shared: int, size_a: int, size_b: int, least: int) -> float:
     return min(1.0, shared / max(math.sqrt(size_a * size_b), least, 1))
 
 
+def enough(shared: int, size_a: int, size_b: int, least: int, most: float) -> bool:
+    """Whether two submissions share enough of their own code for a flag: `least` fingerprints (about five lines),
+    or, if that is less, the share `most` of the shorter one's own fingerprints (a short file copied whole). Two
+    independent solutions of a short exercise share a stretch of the code it leaves room for: a part of each,
+    shorter than five lines."""
+    return shared >= min(least, most * min(size_a, size_b))
+
+
 def scored(prints: list[set[int]], archive: list[bool], least: int) -> list[tuple[float, int, int, int]]:
     """(score, i, j, shared) of every proposed pair, scored exactly on all the fingerprints each has of its own
     (the same arithmetic as `score`, on arrays)."""

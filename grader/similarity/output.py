@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rosenblatt import __version__
 from rosenblatt.shared import atomic_write, render
-from grader.similarity.check import Result
+from grader.similarity.check import LEAST, MOST, Result
 from grader.similarity.index import Pair
 from grader.similarity.sources import Source
 
@@ -86,7 +86,8 @@ def write(out: Path, result: Result) -> dict:
     rest = [p for p in result.pairs if not result.flagged(p)][:SHOWN]
     text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     page = render("grader/similarity.html.j2", doc=doc, flagged=[_shown(result, p) for p in flagged],
-                  rest=[_shown(result, p) for p in rest], colours=COLOURS, version=__version__)
+                  rest=[_shown(result, p) for p in rest], colours=COLOURS, version=__version__, least=LEAST,
+                  most=MOST)
     atomic_write(out / "similarity.json", text)  # both rendered first: a failure leaves neither half-written
     atomic_write(out / "similarity.html", page)
     return doc
