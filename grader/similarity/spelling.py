@@ -1,6 +1,7 @@
 """Rewrites of how a student spells a step, for canon: a condition named once and tested once as the test, a conditional
-expression as its if/else, and an index loop that names its elements (`x = X[i]`) as the for-each loop it
-stands for (`for x in X`, `for x, t in zip(X, y)`)."""
+expression as its if/else, an index loop that names its elements (`x = X[i]`) as the for-each loop it
+stands for (`for x in X`, `for x, t in zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and
+`a, b = e1, e2` as two assignments."""
 
 from __future__ import annotations
 
