@@ -1,7 +1,8 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
 `a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
 `while not c:`, a name used once as what it names, `v = a if c else b` as an if/else, `x = X[i]` in a loop on `i`
-as the element of `for x in X`, and dead code dropped (never executed)."""
+as the element of `for x in X`, `for i, x in enumerate(X)` with `x` read as `X[i]`, `a, b = e1, e2` as two
+assignments, and dead code and `assert`s dropped (never executed, or input checking only)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import ast
 from collections import Counter
 
 from grader.similarity.census import Census, Scope
-from grader.similarity.spelling import elements, temporaries
+from grader.similarity.spelling import elements, enumerated, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
@@ -29,8 +30,9 @@ def _constant_test(test: ast.expr) -> bool | None:
 
 
 def _quiet(stmt: ast.stmt) -> bool:
-    """A statement that does nothing the grader or a reader counts: a string, `pass`, an import, a print."""
-    if isinstance(stmt, (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)):
+    """A statement that does nothing the grader or a reader counts: a string, `pass`, an import, a print, an
+    `assert` (a check of the input a student adds; an inlined helper would carry it into the loop that calls it)."""
+    if isinstance(stmt, (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assert)):
         return True
     if isinstance(stmt, ast.Expr):
         v = stmt.value
@@ -128,7 +130,7 @@ class Canon(_Expressions):
 
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
-        stmts = temporaries([s for s in stmts if not (_quiet(s) or _never(s) or self._dead_store(s))],
+        stmts = temporaries([s for s in split(stmts) if not (_quiet(s) or _never(s) or self._dead_store(s))],
                             self.scopes[-1].uses)
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
@@ -191,6 +193,7 @@ class Canon(_Expressions):
         return node
 
     def visit_For(self, node: ast.For) -> ast.AST:
+        node = enumerated(node, self.scopes[-1].uses)
         node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
         return self.generic_visit(node)
 

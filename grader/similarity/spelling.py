@@ -1,6 +1,7 @@
 """Rewrites of how a student spells a step, for canon: a condition named once and tested once as the test, a conditional
-expression as its if/else, and an index loop that names its elements (`x = X[i]`) as the for-each loop it
-stands for (`for x in X`, `for x, t in zip(X, y)`)."""
+expression as its if/else, an index loop that names its elements (`x = X[i]`) as the for-each loop it
+stands for (`for x in X`, `for x, t in zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and
+`a, b = e1, e2` as two assignments."""
 
 from __future__ import annotations
 
@@ -99,3 +100,55 @@ def _counted(index: ast.expr, indices: set[str]) -> bool:
         elif not isinstance(n, _INDEX_PARTS):
             return False
     return counted
+
+
+def split(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """A block with each `a, b = e1, e2` as `a = e1` then `b = e2` (what it does unless one value reads another's
+    target, as a swap does: that one stays whole)."""
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        out.extend(_parts(stmt) or [stmt])
+    return out
+
+
+def _parts(stmt: ast.stmt) -> list[ast.stmt]:
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple)
+            and isinstance(stmt.value, ast.Tuple) and len(stmt.targets[0].elts) == len(stmt.value.elts) > 1):
+        return []
+    targets, values = stmt.targets[0].elts, stmt.value.elts
+    if any(isinstance(t, ast.Starred) for t in targets) or any(isinstance(v, ast.Starred) for v in values):
+        return []
+    stored = [{n.id for n in ast.walk(t) if isinstance(n, ast.Name)} for t in targets]
+    read = [{n.id for n in ast.walk(v) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} for v in values]
+    if any(stored[i] & read[j] for i in range(len(targets)) for j in range(len(values)) if i != j):
+        return []
+    return [ast.copy_location(ast.Assign(targets=[t], value=v), stmt) for t, v in zip(targets, values)]
+
+
+def enumerated(loop: ast.For, uses: Counter) -> ast.For:
+    """`for i, x in enumerate(X)` whose `x` is only the loop's element read as the index loop it stands for: `x` in
+    the body as `X[i]` (the header does not count), so that it reads as `for i in range(len(X))` on `X[i]`."""
+    it, target = loop.iter, loop.target
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate"
+            and len(it.args) == 1 and not it.keywords and isinstance(it.args[0], _SEQUENCES)
+            and isinstance(target, ast.Tuple) and len(target.elts) == 2
+            and all(isinstance(e, ast.Name) and uses["store", e.id] == 1 for e in target.elts)):
+        return loop
+    index, element = target.elts
+    sequence = it.args[0]
+    if _stored_in(loop.body, sequence):
+        return loop
+    given = {element.id: ast.Subscript(value=sequence, slice=ast.Name(index.id, ast.Load()), ctx=ast.Load())}
+    loop.body = [Put(given).visit(s) for s in loop.body]
+    loop.target = ast.Name(index.id, ast.Store())
+    return loop
+
+
+def _stored_in(body: list[ast.stmt], sequence: ast.expr) -> bool:
+    """Whether the loop's body assigns the name its sequence is read from (then `x` and `X[i]` may differ)."""
+    root = sequence
+    while isinstance(root, (ast.Attribute, ast.Subscript)):
+        root = root.value
+    name = root.id if isinstance(root, ast.Name) else None
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+               for s in body for n in ast.walk(s))
