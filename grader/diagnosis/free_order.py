@@ -3,6 +3,7 @@ answer exists there, so the returned weights are read against the points themsel
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Sequence
 
@@ -55,15 +56,19 @@ def _one_sided(pts, w, y) -> set[str]:
 
 def _one_pass(pts, w, y) -> set[str]:
     """The weights are the updates of a set of points each taken at most once (one pass in some order), not
-    nothing, and they leave a point misclassified: the loop made one pass (small data only)."""
+    nothing, and they leave a point misclassified: the loop made one pass (small data only; the sums are taken in
+    integers, every number scaled by one common denominator)."""
     if len(pts) > SUBSET_POINTS or not any(w):
         return set()
     if all(yi * sum(a * b for a, b in zip(w, p)) > 0 for p, yi in zip(pts, y)):
         return set()
+    scale = math.lcm(*(Fraction(v).denominator for v in w), *(Fraction(v).denominator for p in pts for v in p))
+    target = tuple(int(v * scale) for v in w)
     reachable = {tuple(0 for _ in w)}
     for p, yi in zip(pts, y):
-        reachable |= {tuple(a + yi * b for a, b in zip(r, p)) for r in reachable}
-    return {"single-pass"} if w in reachable else set()
+        step = tuple(int(yi * v * scale) for v in p)
+        reachable |= {tuple(a + b for a, b in zip(r, step)) for r in reachable}
+    return {"single-pass"} if target in reachable else set()
 
 
 def contradicted(f, cases: Sequence[Case], failed_ids: set[str]) -> dict[str, int]:
