@@ -88,7 +88,7 @@ def explanations(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
                 for c in cases}
     for cid, names in twin_names(a, cases, verdicts).items():
         per_case[cid] |= names
-    return per_case
+    return free_order.widened(spec_of(a, cases[0]), cases, verdicts, per_case) if cases else per_case
 
 
 def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_case: Mapping[str, set[str]],

@@ -15,10 +15,11 @@ SUBSET_POINTS = 12  # a single pass is looked for among the 2^n subsets of updat
 
 
 def applies(f, case: Case, answer: Answer) -> bool:
-    """A training function graded by properties from zero with `<= 0`, on separable data, that returned weights."""
+    """A training function graded by properties from zero with `<= 0` and η = 1, on separable data, that returned
+    weights."""
     conv = f.convention
     return conv.by_property and conv.start == "zero" and conv.tie == "mistake" and f.trains and not f.method \
-        and case.separable and answer.theta is not None
+        and tuple(conv.steps) == (1,) and case.separable and answer.theta is not None
 
 
 def _space(f, case: Case, answer: Answer) -> tuple[tuple[tuple[Fraction, ...], ...], tuple[Fraction, ...]]:
@@ -69,6 +70,35 @@ def _one_pass(pts, w, y) -> set[str]:
         step = tuple(int(yi * v * scale) for v in p)
         reachable |= {tuple(a + b for a, b in zip(r, step)) for r in reachable}
     return {"single-pass"} if target in reachable else set()
+
+
+def widened(f, cases: Sequence[Case], verdicts, per_case: dict[str, set[str]]) -> dict[str, set[str]]:
+    """A single pass shown exactly on a small failed case also stands for the failed cases too large to decide
+    (more than SUBSET_POINTS points) whose weights could be one pass's: a point is wrong, and each coordinate and
+    the offset lie within the sums of the updates' negative and positive parts (the offset a whole number)."""
+    failed = [c for c in cases if c.case_id in per_case and not verdicts[c.case_id].passed]
+    if not any("single-pass" in per_case[c.case_id] for c in failed if len(c.X) <= SUBSET_POINTS):
+        return per_case
+    for c in failed:
+        answer = verdicts[c.case_id].answer
+        if len(c.X) > SUBSET_POINTS and answer is not None and applies(f, c, answer) and _one_pass_bounds(f, c, answer):
+            per_case[c.case_id] = per_case[c.case_id] | {"single-pass"}
+    return per_case
+
+
+def _one_pass_bounds(f, case: Case, answer: Answer) -> bool:
+    pts, w = _space(f, case, answer)
+    if len(w) != len(pts[0]) or not any(w):
+        return False
+    if all(yi * sum(a * b for a, b in zip(w, p)) > 0 for p, yi in zip(pts, case.y)):
+        return False
+    steps = [[yi * v for v in p] for p, yi in zip(pts, case.y)]
+    for k, v in enumerate(w):
+        low, high = sum(min(s[k], 0) for s in steps), sum(max(s[k], 0) for s in steps)
+        if not low <= v <= high:
+            return False
+    bias = 0 if f.convention.bias == "first" else len(w) - 1
+    return not (case.offset or f.convention.folded) or Fraction(w[bias]).denominator == 1
 
 
 def contradicted(f, cases: Sequence[Case], failed_ids: set[str]) -> dict[str, int]:

@@ -1,5 +1,5 @@
-"""The perceptron visits the points once, in a random order, and returns: there is no loop over passes, so data that
-need a second pass come back with a point still misclassified.
+"""The perceptron visits the points once, in index order, and returns: there is no loop over passes, so data that
+need a second pass come back with a point still misclassified (graded by properties, the order is the student's).
 
 Expected: score < max; diagnosis: single-pass
 """
@@ -17,7 +17,7 @@ def perceptron(xs, ys):
     n, d = xs.shape
     w = np.zeros(d)
     b = 0.0
-    for i in np.random.permutation(n):
+    for i in range(n):
         if ys[i] * (np.dot(w, xs[i]) + b) <= 0:
             w = w + ys[i] * xs[i]
             b = b + ys[i]
