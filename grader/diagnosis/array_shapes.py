@@ -1,6 +1,7 @@
-"""Array shapes of what came back: a training function that returns the same number of weights whatever the number of features (a
-slice such as `w[:2]` written for the course's 2-D examples), or the augmented weights with the bias still in them
-where the course returns it apart."""
+"""Array shapes of what came back: a training function that returns the same number of weights whatever the number
+of features (a slice such as `w[:2]` written for the course's 2-D examples), the augmented weights with the bias
+still in them where the course returns it apart, one weight per point (the data read the other way round), or d
+weights where a folded bias needs d + 1."""
 
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def transposed(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
         return None
     square = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c not in malformed
               and (len(c.X) == len(c.X[0]) or "IndexError" in (outcomes[c.case_id].error or ""))]
-    title, hint = words("transposed", fn=f.name, theta=a.term("theta"), data=a.term("data"), columns=a.data == "columns")
+    title, hint = words("transposed", fn=f.name, theta=a.term("theta"), data=a.term("data"),
+                        columns=a.data == "columns")
     return finding(a, cases, "transposed", tuple(c.case_id for c in malformed + square), "structure", title, hint)
 
 
