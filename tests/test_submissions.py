@@ -33,7 +33,7 @@ REAL = hasattr(sandbox_module, "Sandbox")
 # Samples that never stop spend their time limits on every non-separable case (11-20 s each), and one that is too
 # slow on every large case: the default run keeps one (cs4780/no_pass_cap.py); these run with -m slow.
 SLOW = {"no_stop", "cs4780/never_stops", "mit6036/rescores_every_point", "mit6036/while_true_ignores_T",
-        "mitx686x/ignores_T_loops_until_clean", "npfl129/stop_flag_never_set",
+        "mitx686x/ignores_T_loops_until_clean", "npfl129/stop_flag_never_set", "lfd-w/no_x0_until_clean",
         # PyTorch loads for seconds in each sandboxed child: its correct sample is the default suite's check
         "cs188-torch/prediction_strict", "cs188-torch/one_pass", "cs188-torch/matmul_shape"}
 

@@ -41,6 +41,7 @@ class Knobs:
     unlabelled: bool = False  # the mistake test is θ·x + θ₀ <= 0: the label is left out of it (not of the update)
     tolerance: Fraction | None = None  # the mistake test is y(θ·x + θ₀) <= tolerance (not <= 0)
     all_change: bool = False  # a pass counts as changed only where an update moves every coordinate of θ
+    stale: bool = False  # every decision of a pass made with the weights the pass started with (a batch update)
     branch: str | None = None  # one branch of the update (y = +1: up, y = -1: down) gets a part wrong: weights-up,
     # weights-down, offset-up, offset-down (that part is not updated), offset-sign-up, offset-sign-down (θ₀ moves the
     # other way)
@@ -142,13 +143,14 @@ class _Loop:
         # y(θ·x + θ₀) against 0, a Scan skips such visits: it finds each next score < 0 (≤ 0 unless the tie rule
         # is strict), a superset of the updates, and the loop below decides those exactly
         plain = any(flags) or self.always or knobs.tolerance is not None or knobs.precedence or knobs.unlabelled or \
-            knobs.label == "zero-one" or len(sc.xs) < SCAN_POINTS
+            knobs.stale or knobs.label == "zero-one" or len(sc.xs) < SCAN_POINTS
         self.scan = None if plain else _scan(sc.xs, y, sc.sx)
 
     def one_pass(self, epoch: int) -> bool:
         """Visit the points once (or until an update, for the restart mistake); True when nothing was updated."""
         sc, knobs, clean = self.sc, self.knobs, True
         seq, k = visited(self.order(epoch), knobs.skip), 0
+        start = (list(self.th), self.th0) if knobs.stale else None  # predictions made before the pass's loop
         picks = self.scan.positions(seq) if self.scan is not None else None
         while k < len(seq):
             if self.scan is not None:  # the next visit that may update (the rest would change nothing)
@@ -157,8 +159,9 @@ class _Loop:
                     break
             i, k = seq[k], k + 1
             row = sc.xs[i]
-            score = sum(a * b for a, b in zip(self.th, row)) + self.th0 * sc.sx
-            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, self.th0 * sc.sx, sc.scale * sc.sx)
+            th, th0 = start or (self.th, self.th0)
+            score = sum(a * b for a, b in zip(th, row)) + th0 * sc.sx
+            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, th0 * sc.sx, sc.scale * sc.sx)
             hit = hit and not (knobs.one_per_pass and not clean)
             value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None
             if hit:

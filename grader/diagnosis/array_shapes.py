@@ -1,6 +1,7 @@
-"""Array shapes of what came back: a training function that returns the same number of weights whatever the number of features (a
-slice such as `w[:2]` written for the course's 2-D examples), or the augmented weights with the bias still in them
-where the course returns it apart."""
+"""Array shapes of what came back: a training function that returns the same number of weights whatever the number
+of features (a slice such as `w[:2]` written for the course's 2-D examples), the augmented weights with the bias
+still in them where the course returns it apart, one weight per point (the data read the other way round), or d
+weights where a folded bias needs d + 1."""
 
 from __future__ import annotations
 
@@ -40,6 +41,42 @@ def fixed_length(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
     dims = sorted({len(c.X[0]) for c in failed})
     title, hint = words("fixed-length", fn=f.name, k=k, dims=dims, theta=a.term("theta"))
     return finding(a, cases, "fixed-length", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+def transposed(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+               verdicts: Mapping[str, Any]) -> Finding | None:
+    """At least two malformed answers, each with θ of n entries for its n points (n ≠ d): the data were read the
+    other way round (d × n as rows, or n × d as columns). The finding also accounts for the failed cases on which
+    the two readings agree in shape (n = d: wrong values) or the other axis ran out (an IndexError)."""
+    f = spec_of(a, cases[0])
+    if not f.trains or f.method or "theta" not in f.returns:
+        return None
+    malformed = _malformed(cases, verdicts)
+    if len(malformed) < 2 or any(_length(f, outcomes[c.case_id]) != len(c.X) or len(c.X) == len(c.X[0])
+                                 for c in malformed):
+        return None
+    square = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c not in malformed
+              and (len(c.X) == len(c.X[0]) or "IndexError" in (outcomes[c.case_id].error or ""))]
+    title, hint = words("transposed", fn=f.name, theta=a.term("theta"), data=a.term("data"),
+                        columns=a.data == "columns")
+    return finding(a, cases, "transposed", tuple(c.case_id for c in malformed + square), "structure", title, hint)
+
+
+def unappended(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+               verdicts: Mapping[str, Any]) -> Finding | None:
+    """A folded bias, and at least two malformed answers, each with θ of d entries for d features (the constant
+    coordinate never added or dropped), and some other case failed some other way (a time-out on a point the
+    boundary through the origin cannot take, say): named from the malformed cases (where every failure is one of
+    them, the cases name it as the likely bug instead)."""
+    f = spec_of(a, cases[0])
+    if not f.trains or f.method or not f.convention.folded or "theta" not in f.returns:
+        return None
+    malformed = _malformed(cases, verdicts)
+    if len(malformed) < 2 or any(_length(f, outcomes[c.case_id]) != len(c.X[0]) for c in malformed):
+        return None
+    if all(verdicts[c.case_id].passed or c in malformed for c in cases if c.case_id in verdicts):
+        return None  # every failure is this one: the cases name it as the likely bug
+    return finding(a, cases, "bias-not-appended", tuple(c.case_id for c in malformed), "structure")
 
 
 def _length(f, outcome: Any) -> int | None:

@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from grader.assignments import Assignment
 from grader.cases import Case, catalogue
-from grader.diagnosis import compound
+from grader.diagnosis import compound, free_order
 from grader.judging import Verdict, spec_of
 from grader.diagnosis.matching import MutantTable, case_explanations, contradictions, twin_names, _big
 from grader.diagnosis.finding import Finding, finding
@@ -88,7 +88,7 @@ def explanations(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
                 for c in cases}
     for cid, names in twin_names(a, cases, verdicts).items():
         per_case[cid] |= names
-    return per_case
+    return free_order.widened(spec_of(a, cases[0]), cases, verdicts, per_case) if cases else per_case
 
 
 def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_case: Mapping[str, set[str]],
@@ -100,7 +100,8 @@ def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_c
     if not common:
         return None
     verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
-    bad = contradictions(cases, verdicts, table)
+    bad = contradictions(cases, verdicts, table) | free_order.contradicted(spec_of(a, cases[0]), cases,
+                                                                           {c.case_id for c in failed})
     rank = {n: k for k, n in enumerate(catalogue())}  # the catalogue's order
     keys = sorted((key for key in common if bad.get(key, 0) == 0 and (key.split("#")[0] in rank or "+" in key)),
                   key=lambda key: (rank.get(key.split("#")[0], len(rank)), key))

@@ -12,6 +12,7 @@ from grader import tasks
 from grader.assignments import Assignment
 from grader.judging import ATOL, Answer, Verdict, batch_answer, close, compare, compare_exact, compare_properties, expected_values, read, read_vector, spec_of
 from grader.cases import Case, Expected, run_normalized
+from grader.diagnosis import free_order
 
 BIG_DENOMINATOR = 1 << 20
 
@@ -171,7 +172,7 @@ def _big(answer: Answer) -> bool:
 
 def _value_rules(a: Assignment, case: Case, answer: Answer, table: MutantTable) -> set[str]:
     e, f = case.expected, spec_of(a, case)
-    names = _matching(a, case, answer, table)
+    names = _matching(a, case, answer, table) | free_order.rules(f, case, answer)
     if f.convention.by_property and f.convention.tie == "mistake" and case.separable and answer.theta is not None \
             and not any(answer.theta) and not answer.theta0:
         names.add("strict-inequality")  # nothing learned from zero: the zero start was never a mistake

@@ -1,0 +1,111 @@
+"""Mistakes named where a training function is graded by its properties (a free visiting order): no exact mutant
+answer exists there, so the returned weights are read against the points themselves."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Sequence
+
+from grader.assignments import augment
+from grader.cases import Case
+from grader.judging import Answer
+
+SUBSET_POINTS = 12  # a single pass is looked for among the 2^n subsets of updated points up to this many points
+
+
+def applies(f, case: Case, answer: Answer) -> bool:
+    """A training function graded by properties from zero with `<= 0` and η = 1, on separable data, that returned
+    weights."""
+    conv = f.convention
+    return conv.by_property and conv.start == "zero" and conv.tie == "mistake" and f.trains and not f.method \
+        and tuple(conv.steps) == (1,) and case.separable and answer.theta is not None
+
+
+def _space(f, case: Case, answer: Answer) -> tuple[tuple[tuple[Fraction, ...], ...], tuple[Fraction, ...]]:
+    """The points and weights in the space the perceptron runs in: (x, 1) with an offset, or the folded bias."""
+    conv = f.convention
+    if conv.folded:
+        return augment(case.X, conv.bias), tuple(Fraction(v) for v in answer.theta)
+    rows = tuple(tuple(Fraction(v) for v in r) for r in case.X)
+    if not case.offset:
+        return rows, tuple(Fraction(v) for v in answer.theta)
+    theta0 = Fraction(answer.theta0) if answer.theta0 is not None else Fraction(0)
+    return tuple(r + (Fraction(1),) for r in rows), tuple(Fraction(v) for v in answer.theta) + (theta0,)
+
+
+def rules(f, case: Case, answer: Answer) -> set[str]:
+    """The mistakes the returned weights show on one failed case (keyed as the exact mutants' variants are)."""
+    if not applies(f, case, answer):
+        return set()
+    pts, w = _space(f, case, answer)
+    if len(w) != len(pts[0]):
+        return set()
+    return _one_sided(pts, w, case.y) | _one_pass(pts, w, case.y)
+
+
+def _one_sided(pts, w, y) -> set[str]:
+    """Every point right except some exactly on the boundary, all of one label: that label's ties were skipped
+    (`1 if score > 0 else -1`: a zero score predicts −1, so a −1 point there is never updated), variant #0 for −1
+    and #1 for +1, as in the exact mutants' order."""
+    values = [yi * sum(a * b for a, b in zip(w, p)) for p, yi in zip(pts, y)]
+    if any(v < 0 for v in values):
+        return set()
+    tied = {yi > 0 for v, yi in zip(values, y) if v == 0}
+    return {f"one-sided-tie#{int(tied.pop())}"} if len(tied) == 1 else set()
+
+
+def _one_pass(pts, w, y) -> set[str]:
+    """The weights are the updates of a set of points each taken at most once (one pass in some order), not
+    nothing, and they leave a point misclassified: the loop made one pass (small data only; the sums are taken in
+    integers, every number scaled by one common denominator)."""
+    if len(pts) > SUBSET_POINTS or not any(w):
+        return set()
+    if all(yi * sum(a * b for a, b in zip(w, p)) > 0 for p, yi in zip(pts, y)):
+        return set()
+    scale = math.lcm(*(Fraction(v).denominator for v in w), *(Fraction(v).denominator for p in pts for v in p))
+    target = tuple(int(v * scale) for v in w)
+    reachable = {tuple(0 for _ in w)}
+    for p, yi in zip(pts, y):
+        step = tuple(int(yi * v * scale) for v in p)
+        reachable |= {tuple(a + b for a, b in zip(r, step)) for r in reachable}
+    return {"single-pass"} if target in reachable else set()
+
+
+def widened(f, cases: Sequence[Case], verdicts, per_case: dict[str, set[str]]) -> dict[str, set[str]]:
+    """A single pass shown exactly on a small failed case also stands for the failed cases too large to decide
+    (more than SUBSET_POINTS points) whose weights could be one pass's: a point is wrong, and each coordinate and
+    the offset lie within the sums of the updates' negative and positive parts (the offset a whole number)."""
+    failed = [c for c in cases if c.case_id in per_case and not verdicts[c.case_id].passed]
+    if not any("single-pass" in per_case[c.case_id] for c in failed if len(c.X) <= SUBSET_POINTS):
+        return per_case
+    for c in failed:
+        answer = verdicts[c.case_id].answer
+        if len(c.X) > SUBSET_POINTS and answer is not None and applies(f, c, answer) and _one_pass_bounds(f, c, answer):
+            per_case[c.case_id] = per_case[c.case_id] | {"single-pass"}
+    return per_case
+
+
+def _one_pass_bounds(f, case: Case, answer: Answer) -> bool:
+    pts, w = _space(f, case, answer)
+    if len(w) != len(pts[0]) or not any(w):
+        return False
+    if all(yi * sum(a * b for a, b in zip(w, p)) > 0 for p, yi in zip(pts, case.y)):
+        return False
+    steps = [[yi * v for v in p] for p, yi in zip(pts, case.y)]
+    for k, v in enumerate(w):
+        low, high = sum(min(s[k], 0) for s in steps), sum(max(s[k], 0) for s in steps)
+        if not low <= v <= high:
+            return False
+    bias = 0 if f.convention.bias == "first" else len(w) - 1
+    return not (case.offset or f.convention.folded) or Fraction(w[bias]).denominator == 1
+
+
+def contradicted(f, cases: Sequence[Case], failed_ids: set[str]) -> dict[str, int]:
+    """Mistakes a passed case rules out: from zero, `< 0` never updates, so it fails every separable case."""
+    conv = f.convention
+    if not (conv.by_property and conv.start == "zero" and conv.tie == "mistake" and f.trains):
+        return {}
+    passed = sum(1 for c in cases if c.case_id not in failed_ids and c.separable and c.check == "result"
+                 and "large" not in c.tags)  # as the mutant table, large cases are left out (their time is tested)
+    return {"strict-inequality": passed} if passed else {}

@@ -1,0 +1,78 @@
+"""Diagnosis where results are graded by properties (a free visiting order): the one-sided tie and the single pass
+are read from the returned weights, checked against the exact reference's runs in every order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from hypothesis import given, settings, strategies as st
+
+from grader.assignments import Knobs, run
+from grader.assignments.assignment import load
+from grader.cases import Case
+from grader.diagnosis import free_order
+from grader.judging import Answer
+from rosenblatt.core import Separator
+
+CS4780 = load("cs4780")
+PERCEPTRON = CS4780.spec("perceptron")
+LFD = load("lfd-w").spec("pla")
+POINTS = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.sampled_from([-1, 1])), min_size=2,
+                  max_size=6, unique_by=lambda t: t[:2])
+
+
+IN_ORDER = replace(PERCEPTRON.convention, order="fixed")  # the reference visits the points as they are given
+
+
+def _case(rows) -> Case:
+    """Separable or not, the rules read only the points and the answer (the certificate marks the case separable)."""
+    X = tuple((Fraction(a), Fraction(b)) for a, b, _ in rows)
+    y = tuple(label for *_, label in rows)
+    return Case("c", "separable", (), False, "", X, y, True, 100, None, Separator((Fraction(1), Fraction(0)),
+                                                                                  Fraction(0)), 1.0)
+
+
+def _answer(r) -> Answer:
+    return Answer(theta=tuple(r.theta[:-1]), theta0=r.theta[-1])
+
+
+def _augmented(case: Case):
+    return tuple(row + (Fraction(1),) for row in case.X)
+
+
+@settings(max_examples=60, deadline=None)
+@given(POINTS, st.permutations(range(6)))
+def test_one_pass_in_any_order_is_named_and_a_finished_run_never_is(rows, perm):
+    case = _case(rows)
+    order = [k for k in perm if k < len(rows)]
+    X, y = tuple(_augmented(case)[k] for k in order), tuple(case.y[k] for k in order)
+    one = run(X, y, IN_ORDER, offset=False, max_epochs=1, knobs=Knobs(single_pass=True))
+    misclassified = any(yi * sum(a * b for a, b in zip(one.theta, p)) <= 0 for p, yi in zip(X, y))
+    got = free_order.rules(PERCEPTRON, case, _answer(one))
+    assert ("single-pass" in got) == (misclassified and any(one.theta))
+    done = run(X, y, IN_ORDER, offset=False, max_epochs=100)
+    if done.converged:
+        assert "single-pass" not in free_order.rules(PERCEPTRON, case, _answer(done))
+
+
+@settings(max_examples=60, deadline=None)
+@given(POINTS)
+def test_a_one_sided_tie_names_its_label_and_only_that_label(rows):
+    case = _case(rows)
+    X = _augmented(case)
+    for tie, variant in (("negative", "one-sided-tie#0"), ("positive", "one-sided-tie#1")):
+        r = run(X, case.y, IN_ORDER, offset=False, max_epochs=100, knobs=Knobs(tie=tie))
+        if not r.converged:
+            continue
+        got = free_order.rules(PERCEPTRON, case, _answer(r))
+        other = "one-sided-tie#1" if variant.endswith("0") else "one-sided-tie#0"
+        assert other not in got
+        scores = [yi * sum(a * b for a, b in zip(r.theta, p)) for p, yi in zip(X, case.y)]
+        assert (variant in got) == (0 in scores)
+
+
+def test_a_passed_separable_case_rules_out_strict():
+    cases = [replace(_case([(1, 0, 1), (-1, 0, -1)]), case_id=f"c{k}") for k in range(3)]
+    assert free_order.contradicted(LFD, cases, {"c0", "c1"}) == {"strict-inequality": 1}
+    assert free_order.contradicted(LFD, cases, {"c0", "c1", "c2"}) == {}
