@@ -10,12 +10,17 @@ import ast
 from collections import Counter
 
 from grader.similarity.census import Census, Scope
-from grader.similarity.spelling import elements, enumerated, split, temporaries
+from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
            ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 _PRODUCTS = {"dot", "matmul", "inner", "vdot"}
+_OPERATORS = {"multiply": ast.Mult, "add": ast.Add, "subtract": ast.Sub, "divide": ast.Div, "true_divide": ast.Div,
+              "floor_divide": ast.FloorDiv, "power": ast.Pow}  # np.multiply(a, b) is a * b
+_COMPARISONS = {"greater": ast.Gt, "greater_equal": ast.GtE, "less": ast.Lt, "less_equal": ast.LtE,
+                "equal": ast.Eq, "not_equal": ast.NotEq}
+_NUMPY = ("np", "numpy")
 _QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _BLOCKS = ("body", "orelse", "finalbody")
@@ -101,6 +106,13 @@ class _Expressions(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
         f = node.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in _NUMPY \
+                and len(node.args) == 2 and not node.keywords \
+                and not any(isinstance(a, ast.Starred) for a in node.args):
+            if f.attr in _OPERATORS:  # np.add(a, b) as a + b
+                return ast.copy_location(ast.BinOp(node.args[0], _OPERATORS[f.attr](), node.args[1]), node)
+            if f.attr in _COMPARISONS:  # np.greater(a, b) as a > b (then b < a)
+                return self.visit_Compare(ast.Compare(node.args[0], [_COMPARISONS[f.attr]()], [node.args[1]]))
         if isinstance(f, ast.Attribute) and f.attr in _PRODUCTS and not node.keywords:
             if len(node.args) == 2:  # np.dot(a, b)
                 return ast.copy_location(ast.BinOp(node.args[0], ast.MatMult(), node.args[1]), node)
@@ -130,8 +142,9 @@ class Canon(_Expressions):
 
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
-        stmts = temporaries([s for s in split(stmts) if not (_quiet(s) or _never(s) or self._dead_store(s))],
-                            self.scopes[-1].uses)
+        uses = self.scopes[-1].uses
+        stmts = temporaries(returned([s for s in split(stmts) if not (_quiet(s) or _never(s) or self._dead_store(s))],
+                                     uses), uses)
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
                     and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
