@@ -1,8 +1,9 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
 `a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
-`while not c:`, a name used once as what it names, `v = a if c else b` as an if/else, `x = X[i]` in a loop on `i`
-as the element of `for x in X`, `for i, x in enumerate(X)` with `x` read as `X[i]`, `a, b = e1, e2` as two
-assignments, and dead code and `assert`s dropped (never executed, or input checking only)."""
+`while not c:`, a name used once as what it names (a test, a score tested, a value returned), `v = a if c else b`
+as an if/else, `x = X[i]` in a loop on `i` as the element of `for x in X`, `for i, x in enumerate(X)` with `x`
+read as `X[i]`, `a, b = e1, e2` as two assignments, and dead code and `assert`s dropped (never executed, or input
+checking only)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,6 @@ _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
            ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 _PRODUCTS = {"dot", "matmul", "inner", "vdot"}
-_OPERATORS = {"multiply": ast.Mult, "add": ast.Add, "subtract": ast.Sub, "divide": ast.Div, "true_divide": ast.Div,
-              "floor_divide": ast.FloorDiv, "power": ast.Pow}  # np.multiply(a, b) is a * b
-_COMPARISONS = {"greater": ast.Gt, "greater_equal": ast.GtE, "less": ast.Lt, "less_equal": ast.LtE,
-                "equal": ast.Eq, "not_equal": ast.NotEq}
-_NUMPY = ("np", "numpy")
 _QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _BLOCKS = ("body", "orelse", "finalbody")
@@ -106,13 +102,6 @@ class _Expressions(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
         f = node.func
-        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in _NUMPY \
-                and len(node.args) == 2 and not node.keywords \
-                and not any(isinstance(a, ast.Starred) for a in node.args):
-            if f.attr in _OPERATORS:  # np.add(a, b) as a + b
-                return ast.copy_location(ast.BinOp(node.args[0], _OPERATORS[f.attr](), node.args[1]), node)
-            if f.attr in _COMPARISONS:  # np.greater(a, b) as a > b (then b < a)
-                return self.visit_Compare(ast.Compare(node.args[0], [_COMPARISONS[f.attr]()], [node.args[1]]))
         if isinstance(f, ast.Attribute) and f.attr in _PRODUCTS and not node.keywords:
             if len(node.args) == 2:  # np.dot(a, b)
                 return ast.copy_location(ast.BinOp(node.args[0], ast.MatMult(), node.args[1]), node)
