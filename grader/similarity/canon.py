@@ -1,8 +1,9 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
 `a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
-`while not c:`, a name used once as what it names, `v = a if c else b` as an if/else, `x = X[i]` in a loop on `i`
-as the element of `for x in X`, `for i, x in enumerate(X)` with `x` read as `X[i]`, `a, b = e1, e2` as two
-assignments, and dead code and `assert`s dropped (never executed, or input checking only)."""
+`while not c:`, a name used once as what it names (a test, a score tested, a value returned), `v = a if c else b`
+as an if/else, `x = X[i]` in a loop on `i` as the element of `for x in X`, `for i, x in enumerate(X)` with `x`
+read as `X[i]`, `a, b = e1, e2` as two assignments, and dead code and `assert`s dropped (never executed, or input
+checking only)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import ast
 from collections import Counter
 
 from grader.similarity.census import Census, Scope
-from grader.similarity.spelling import elements, enumerated, split, temporaries
+from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
@@ -130,8 +131,9 @@ class Canon(_Expressions):
 
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
-        stmts = temporaries([s for s in split(stmts) if not (_quiet(s) or _never(s) or self._dead_store(s))],
-                            self.scopes[-1].uses)
+        uses = self.scopes[-1].uses
+        stmts = temporaries(returned([s for s in split(stmts) if not (_quiet(s) or _never(s) or self._dead_store(s))],
+                                     uses), uses)
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
                     and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):

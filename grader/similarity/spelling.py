@@ -1,4 +1,5 @@
-"""Rewrites of how a student spells a step, for canon: a condition named once and tested once as the test, a conditional
+"""Rewrites of how a student spells a step, for canon: a condition or a score named once and tested once as
+the test (not a named call's result), a value named only to be returned as the return's value, a conditional
 expression as its if/else, an index loop that names its elements (`x = X[i]`) as the for-each loop it
 stands for (`for x in X`, `for x, t in zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and
 `a, b = e1, e2` as two assignments."""
@@ -31,17 +32,84 @@ def reads(stmt: ast.AST, name: str) -> bool:
 
 def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
     """A block with each condition the function names once and tests once, in the next statement, put where it
-    is tested (`wrong = y * (w @ x) <= 0` then `if wrong:` as `if y * (w @ x) <= 0:`), and a conditional
-    expression given or returned as the if/else it stands for. Other names used once stay: a named score or
-    prediction is how independent solutions differ, where a named test is a disguise's."""
+    is tested (`wrong = y * (w @ x) <= 0` then `if wrong:` as `if y * (w @ x) <= 0:`), likewise the scores an
+    `if` test reads that are named just before it and read nowhere else (`s = y * (w @ x)` then `if s <= 0:`),
+    and a conditional expression given or returned as the if/else it stands for.
+    A `while` test takes a named condition only: a value named before the loop is computed once, not per turn."""
     out: list[ast.stmt] = []
     for stmt in stmts:
+        stmt = _as_if(stmt)  # `return a if s > 0 else b` is an if/else whose test may read a named score
         last = out[-1] if out else None
         if _flag(last, uses) and isinstance(stmt, (ast.If, ast.While)) and reads(stmt.test, last.targets[0].id):
             out.pop()
             stmt.test = Put({last.targets[0].id: last.value}).visit(stmt.test)
-        out.append(_as_if(stmt))
+        elif isinstance(stmt, ast.If):
+            given: dict[str, ast.expr] = {}
+            while out and _once(out[-1], uses) and reads(stmt.test, out[-1].targets[0].id) \
+                    and not any(reads(v, out[-1].targets[0].id) for v in given.values()):
+                named = out.pop()
+                given[named.targets[0].id] = named.value
+            for name in reversed(list(given)):  # the earliest named first: a later value may read an earlier name
+                stmt.test = Put({name: given[name]}).visit(stmt.test)
+        out.append(stmt)
     return out
+
+
+def _once(stmt: ast.stmt, uses: Counter) -> bool:
+    """`v = E` with E arithmetic (a score: `y * (w @ x)`, `-m`), the function's only store of `v` and its only
+    read. A call's result stays named (`p = self.predict(x)` then `if p != t:`): read in place, the textbook
+    CS188 solution and a student's own naming of it become one code (measured: an independent held2 pair)."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, (ast.BinOp, ast.UnaryOp))
+            and uses["store", stmt.targets[0].id] == 1 and uses["load", stmt.targets[0].id] == 1)
+
+
+def returned(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
+    """A block ending `r = E` then `return r` as `return E`, and `if c: ... r = A else: ... r = B` then
+    `return r` as the if/else returning A and B: on every path the last store of `r` is what is returned, and
+    nothing runs after a return. Where that return is the function's only read of `r`, the block's other plain
+    stores of `r` are dead and go too."""
+    last = stmts[-1] if len(stmts) > 1 else None
+    if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
+        return stmts
+    name = last.value.id
+    pushed = _push(stmts[-2], name)
+    if pushed is None:
+        return stmts
+    if uses["load", name] != 1:
+        return stmts[:-2] + pushed
+    return [s for s in stmts[:-2] if not (_stores(s, name) and not _calls(s.value))] + pushed
+
+
+def _calls(node: ast.expr) -> bool:
+    return any(isinstance(n, ast.Call) for n in ast.walk(node))
+
+
+def _stores(stmt: ast.stmt, name: str) -> bool:
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == name)
+
+
+def _push(stmt: ast.stmt, name: str) -> list[ast.stmt] | None:
+    """`stmt` with its final stores of `name` as returns of their values (a new tree), or None where a path
+    through it may end without storing `name`."""
+    if _stores(stmt, name):
+        return [ast.copy_location(ast.Return(value=stmt.value), stmt)]
+    if isinstance(stmt, ast.If) and stmt.orelse:
+        body, orelse = _push_block(stmt.body, name), _push_block(stmt.orelse, name)
+        if body is None or orelse is None:
+            return None
+        new = copy.copy(stmt)
+        new.body, new.orelse = body, orelse
+        return [new]
+    return None
+
+
+def _push_block(block: list[ast.stmt], name: str) -> list[ast.stmt] | None:
+    if block and isinstance(block[-1], (ast.Return, ast.Raise)):
+        return block  # this path returns already
+    pushed = _push(block[-1], name) if block else None
+    return None if pushed is None else block[:-1] + pushed
 
 
 def _flag(stmt: ast.stmt | None, uses: Counter) -> bool:
