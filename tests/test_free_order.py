@@ -76,3 +76,36 @@ def test_a_passed_separable_case_rules_out_strict():
     cases = [replace(_case([(1, 0, 1), (-1, 0, -1)]), case_id=f"c{k}") for k in range(3)]
     assert free_order.contradicted(LFD, cases, {"c0", "c1"}) == {"strict-inequality": 1}
     assert free_order.contradicted(LFD, cases, {"c0", "c1", "c2"}) == {}
+
+
+def _free_suites():
+    from grader.suite import Suite
+    from grader.judging import spec_of
+    for name in ("cs4780", "cs4780-folded", "lfd", "lfd-w"):
+        a = load(name)
+        for seed in ("s1", "s2"):
+            for c in Suite(a, seed).hidden:
+                yield a, seed, spec_of(a, c), c
+
+
+def test_every_free_order_suite_has_data_no_single_pass_separates_with_and_without_zero_coordinates():
+    """Each free-order suite holds two small separable cases that one pass leaves misclassified in EVERY order (the
+    exact reference, run one pass in each permutation, agrees), one with a zero coordinate in every point (a
+    strictly wrong point left, so no tie rule explains it) and one with no zero coordinate at all."""
+    import itertools
+
+    from grader.cases import passes
+    kinds = {}
+    for a, seed, f, c in _free_suites():
+        if not (f.trains and c.separable and len(c.X) <= passes.MAX_POINTS
+                and passes.one_pass_never_enough(passes.space(f, c.X, c.offset), c.y)):
+            continue
+        kinds.setdefault((a.name, seed), set()).add(
+            "zeroed" if passes.zeroed(c.X) else "plain" if not passes.some_zero(c.X) else "some")
+        pts = passes.space(f, c.X, c.offset)
+        for order in itertools.permutations(range(len(pts))):
+            one = run(tuple(pts[i] for i in order), tuple(c.y[i] for i in order), replace(f.convention, order="fixed"),
+                      offset=False, knobs=Knobs(single_pass=True))
+            scores = [yi * sum(a * b for a, b in zip(one.theta, p)) for p, yi in zip(pts, c.y)]
+            assert min(scores) < 0 if passes.zeroed(c.X) else min(scores) <= 0
+    assert len(kinds) == 8 and all({"zeroed", "plain"} <= found for found in kinds.values()), kinds

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from grader.assignments import augment
-from grader.cases import Case
+from grader.cases import Case, passes
 from grader.judging import Answer
 
 SUBSET_POINTS = 12  # a single pass is looked for among the 2^n subsets of updated points up to this many points
@@ -41,7 +41,10 @@ def rules(f, case: Case, answer: Answer) -> set[str]:
     pts, w = _space(f, case, answer)
     if len(w) != len(pts[0]):
         return set()
-    return _one_sided(pts, w, case.y) | _one_pass(pts, w, case.y)
+    names = _one_sided(pts, w, case.y) | _one_pass(pts, w, case.y)
+    if passes.some_zero(case.X) and any(yi * sum(a * b for a, b in zip(w, p)) <= 0 for p, yi in zip(pts, case.y)):
+        names.add("every-coordinate-changed")  # a pass whose updates all left a coordinate as it was looked clean
+    return names
 
 
 def _one_sided(pts, w, y) -> set[str]:
@@ -102,10 +105,16 @@ def _one_pass_bounds(f, case: Case, answer: Answer) -> bool:
 
 
 def contradicted(f, cases: Sequence[Case], failed_ids: set[str]) -> dict[str, int]:
-    """Mistakes a passed case rules out: from zero, `< 0` never updates, so it fails every separable case."""
+    """Mistakes a passed case rules out: from zero, `< 0` never updates, so it fails every separable case; a single
+    pass fails every case that no order separates in one pass."""
     conv = f.convention
     if not (conv.by_property and conv.start == "zero" and conv.tie == "mistake" and f.trains):
         return {}
-    passed = sum(1 for c in cases if c.case_id not in failed_ids and c.separable and c.check == "result"
-                 and "large" not in c.tags)  # as the mutant table, large cases are left out (their time is tested)
-    return {"strict-inequality": passed} if passed else {}
+    passed = [c for c in cases if c.case_id not in failed_ids and c.separable and c.check == "result"
+              and "large" not in c.tags]  # as the mutant table, large cases are left out (their time is tested)
+    out = {"strict-inequality": len(passed)} if passed else {}
+    if passes.applies(f):  # no order separates these in one pass: a single pass, or a stop after a pass of zeroed
+        longer = [c for c in passed if passes.one_pass_never_enough(passes.space(f, c.X, c.offset), c.y)]
+        zeroed = sum(1 for c in longer if passes.zeroed(c.X))  # updates (each leaves a coordinate as it was), fails
+        out.update({k: v for k, v in (("single-pass", len(longer)), ("every-coordinate-changed", zeroed)) if v})
+    return out

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from rosenblatt.core import Separator, scaled_to_integers, verify_separator
 from grader.cases import (
-    RECIPES, hidden_cases, telling, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
+    RECIPES, hidden_cases, passes, telling, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
     draw_nonseparable, draw_tie, make_case, shared_mistakes, training_mistakes
 )
 from grader.assignments import (
@@ -203,6 +203,8 @@ def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
         rng = base.hidden_rng(a, f, seed, family)
         if conv.by_property:
             recipes = _property_recipes(family, rng, conv.offsets(), conv.limit or PROPERTY_LIMIT)
+            if family == "separable":  # one pass is never enough on these, with and without a zero coordinate
+                recipes += passes.draw(rng, f, conv.offsets()[-1], lambda r: _fits(f, r))
         else:
             recipes = _exact_recipes(f, family, rng)
         out += adapt(a, f, family, recipes, False, base.hidden_rng(a, f, seed, family + "/start"))
