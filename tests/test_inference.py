@@ -214,3 +214,51 @@ def test_x_and_y_without_weights_are_the_data_and_a_classifiers_x_its_rows(tmp_p
     fs = {f.name: f for f in load(str(out)).functions}
     assert fs["perceptron"].arguments == ("data", "labels") and fs["perceptron"].convention.epochs == 100
     assert fs["classify"].arguments == ("data", "theta") and fs["update"].convention.theta_shape == "flat"
+
+
+CHECKS = ("import numpy as np\n\n"
+          "def perceptronUpdate(x, y, w):\n    if y * np.dot(w, x) {test} 0:\n        w = w + y * x\n    return w\n")
+APPLIES = "import numpy as np\n\ndef perceptron_update(x, y, w):\n    return w + y * x\n"
+
+
+def _refs(tmp_path, *sources: str) -> list[str]:
+    paths = []
+    for k, source in enumerate(sources):
+        path = tmp_path / f"ref{k}.py"
+        path.write_text(source)
+        paths.append(str(path))
+    return paths
+
+
+def test_several_references_merge_their_spellings_and_leave_an_update_check_open(tmp_path, capsys):
+    """One course's two correct solutions: one update checks for the mistake, the other leaves it to the caller
+    (both right where the course leaves it open, as CS4780's notebooks do), spelled two ways."""
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, CHECKS.format(test="<="), APPLIES)
+    assert main(["preset", "infer", *refs, "--out", str(out)]) == 0
+    (f,) = load(str(out)).functions
+    assert f.names == ("perceptronUpdate", "perceptron_update") and f.convention.update == "either"
+    assert "correct" not in dict(f.hidden)  # where the two kinds differ: not tested
+    text = out.read_text()
+    assert "ref0.py + ref1.py" in text and "ref0.py's perceptronUpdate checks" in text
+    assert "perceptron_update" in out.with_suffix(".md").read_text()
+
+
+def test_references_that_differ_in_anything_else_are_refused_naming_both(tmp_path, capsys):
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, APPLIES, APPLIES.replace("(x, y, w)", "(w, x, y)"))  # the weights first
+    assert main(["preset", "infer", *refs, "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "probes disagree" in err and "ref0.py's" in err and "ref1.py's" in err and "arguments" in err, err
+    assert "\n" not in err and not out.exists() and not out.with_suffix(".md").exists()
+
+
+def test_with_several_references_each_runs_the_named_functions_it_defines(tmp_path, capsys):
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, CHECKS.format(test="<=") + "\ndef broken(x, y, w):\n    return None\n", APPLIES)
+    assert main(["preset", "infer", *refs, "--function", "perceptronUpdate", "perceptron_update",
+                 "--out", str(out)]) == 0
+    assert load(str(out)).functions[0].names == ("perceptronUpdate", "perceptron_update")
+    assert main(["preset", "infer", *refs, "--function", "perceptronUpdate", "classify",
+                 "--out", str(out)]) == 2
+    assert "ref1.py defines none of the functions --function names" in capsys.readouterr().err

@@ -18,12 +18,13 @@ def merge(found: list[Inference]) -> Inference:
     for inf in found:
         seen: dict[str, str] = {}
         for f in inf.functions:
-            if f.task in seen:
-                raise NotAPerceptron(f"probe signature: {inf.reference} has two {f.task} functions ({seen[f.task]} "
+            key = f.task  # a grouping key only: what the task stands for is the shape's (SHAPES)
+            if key in seen:
+                raise NotAPerceptron(f"probe signature: {inf.reference} has two {key} functions ({seen[key]} "
                                      f"and {f.signature.name}); several references are merged by what each function "
                                      f"does, so name the one to grade with --function")
-            seen[f.task] = f.signature.name
-            groups.setdefault(f.task, []).append((inf.reference, f))
+            seen[key] = f.signature.name
+            groups.setdefault(key, []).append((inf.reference, f))
     functions = tuple(_one(group) for group in groups.values())
     helpers = tuple(dict.fromkeys(h for inf in found for h in inf.helpers))
     graded = {n: ref for group in groups.values() for ref, f in group for n in [f.signature.name]}
