@@ -113,6 +113,10 @@ NOT_A_PERCEPTRON = {
                                                              "parameters look like a perceptron's"]),
     "unknown-parameter": ("def perceptron(X, y, gizmo):\n    return X[0], 0.0\n",
                           ["probe signature", "cannot tell what the parameter 'gizmo' carries"]),
+    "classify-without-offset": ("import numpy as np\n\ndef classify(X, th, th0):\n"
+                                "    return np.where(X @ th >= 0, 1, -1)\n", ["probe classify-points", "offset"]),
+    "classify-offset-twice": ("import numpy as np\n\ndef classify(X, th, th0):\n    s = X @ th + th0\n"
+                              "    return np.where(s + th0 >= 0, 1, -1)\n", ["probe classify-points"]),
     "disagree": ("import numpy as np\n\n"
                  "def perceptron(X, y, T):\n    th, th0 = np.zeros(X.shape[1]), 0.0\n"
                  "    for _ in range(T):\n        for x, l in zip(X, y):\n"
