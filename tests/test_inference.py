@@ -253,7 +253,7 @@ def test_references_that_differ_in_anything_else_are_refused_naming_both(tmp_pat
     refs = _refs(tmp_path, APPLIES, APPLIES.replace("(x, y, w)", "(w, x, y)"))  # the weights first
     assert main(["preset", "infer", *refs, "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
-    assert "probes disagree" in err and "ref0.py's" in err and "ref1.py's" in err and "arguments" in err, err
+    assert "probes disagree" in err and "ref0.py's" in err and "ref1.py's" in err and "parameters" in err, err
     assert "\n" not in err and not out.exists() and not out.with_suffix(".md").exists()
 
 
@@ -266,3 +266,17 @@ def test_with_several_references_each_runs_the_named_functions_it_defines(tmp_pa
     assert main(["preset", "infer", *refs, "--function", "perceptronUpdate", "classify",
                  "--out", str(out)]) == 2
     assert "ref1.py defines none of the functions --function names" in capsys.readouterr().err
+
+
+def test_classifiers_that_differ_on_a_zero_score_or_a_default_merge_into_the_courses_contract(tmp_path, capsys):
+    """A classifier that labels a zero score +1 and one that labels it -1 are both right where the course never
+    tests the boundary (tie: avoid); a b that one requires and the other defaults is passed by position."""
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, "import numpy as np\n\ndef classifyLinear(xs, w, b):\n"
+                           "    return np.where(xs @ w + b >= 0, 1, -1)\n",
+                 "import numpy as np\n\ndef classify_linear(xs, w, b=None):\n    b = 0 if b is None else b\n"
+                 "    return np.array([1 if x @ w + b > 0 else -1 for x in xs])\n")
+    assert main(["preset", "infer", *refs, "--out", str(out)]) == 0
+    (f,) = load(str(out)).functions
+    assert f.names == ("classifyLinear", "classify_linear") and f.convention.tie == "avoid"
+    assert f.arguments == ("data", "theta", "theta0") and f.keywords == () and "tie" not in dict(f.hidden)
