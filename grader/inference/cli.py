@@ -19,8 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "does not behave like a perceptron or the probes disagree. Several "
                                      "correct solutions of one course are merged: each function is the first "
                                      "reference's, with the others' spellings accepted too; where one's update "
-                                     "checks for the mistake and another's does not, either is accepted; any other "
-                                     "difference is refused.")
+                                     "checks for the mistake and another's does not, either is accepted; where "
+                                     "their classifiers label a zero score differently, it is not tested; any "
+                                     "other difference is refused.")
     q.add_argument("reference", type=Path, nargs="+", metavar="REFERENCE",
                    help="the reference solution (.py or .ipynb), or several correct solutions of one course")
     q.add_argument("--function", nargs="+", action="extend", default=[], metavar="NAME",

@@ -100,7 +100,8 @@ def _convention(f: Function, top: dict) -> list[dict]:
         out.append(_entry("bias", "none", "signature"))
     tie = f.decision("tie")
     if tie and top.get("tie") != tie.value:
-        out.append(_entry("tie", "positive" if tie.value == "positive" else tie.value, tie.probe))
+        merged = tie.why if tie.why.startswith("the references differ") else ""  # merge.py's reason
+        out.append(_entry("tie", "positive" if tie.value == "positive" else tie.value, tie.probe, merged))
     if f.shape.single_step and f.get("always"):
         d = f.decision("always")
         out.append(_entry("update", "either" if d.value == "either" else "always", d.probe,
