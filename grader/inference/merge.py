@@ -14,7 +14,8 @@ TIE = "tie"  # a classifier's side of a zero score: two correct references that 
 def merge(found: list[Inference]) -> Inference:
     """One Inference from each reference's: a task's function is the first reference's, with the other references'
     spellings as aliases; `update: either` where one reference's update checks for the mistake and another's does
-    not. Any other difference is refused in one sentence naming both references, the function and the field."""
+    not; a classifier's `tie: avoid` where their zero scores differ. Any other difference is refused in one sentence
+    naming both references, the function and the field."""
     groups: dict[str, list[tuple[str, Function]]] = {}
     for inf in found:
         seen: dict[str, str] = {}
