@@ -113,6 +113,10 @@ NOT_A_PERCEPTRON = {
                                                              "parameters look like a perceptron's"]),
     "unknown-parameter": ("def perceptron(X, y, gizmo):\n    return X[0], 0.0\n",
                           ["probe signature", "cannot tell what the parameter 'gizmo' carries"]),
+    "classify-without-offset": ("import numpy as np\n\ndef classify(X, th, th0):\n"
+                                "    return np.where(X @ th >= 0, 1, -1)\n", ["probe classify-points", "offset"]),
+    "classify-offset-twice": ("import numpy as np\n\ndef classify(X, th, th0):\n    s = X @ th + th0\n"
+                              "    return np.where(s + th0 >= 0, 1, -1)\n", ["probe classify-points"]),
     "disagree": ("import numpy as np\n\n"
                  "def perceptron(X, y, T):\n    th, th0 = np.zeros(X.shape[1]), 0.0\n"
                  "    for _ in range(T):\n        for x, l in zip(X, y):\n"
@@ -214,3 +218,65 @@ def test_x_and_y_without_weights_are_the_data_and_a_classifiers_x_its_rows(tmp_p
     fs = {f.name: f for f in load(str(out)).functions}
     assert fs["perceptron"].arguments == ("data", "labels") and fs["perceptron"].convention.epochs == 100
     assert fs["classify"].arguments == ("data", "theta") and fs["update"].convention.theta_shape == "flat"
+
+
+CHECKS = ("import numpy as np\n\n"
+          "def perceptronUpdate(x, y, w):\n    if y * np.dot(w, x) {test} 0:\n        w = w + y * x\n    return w\n")
+APPLIES = "import numpy as np\n\ndef perceptron_update(x, y, w):\n    return w + y * x\n"
+
+
+def _refs(tmp_path, *sources: str) -> list[str]:
+    paths = []
+    for k, source in enumerate(sources):
+        path = tmp_path / f"ref{k}.py"
+        path.write_text(source)
+        paths.append(str(path))
+    return paths
+
+
+def test_several_references_merge_their_spellings_and_leave_an_update_check_open(tmp_path, capsys):
+    """One course's two correct solutions: one update checks for the mistake, the other leaves it to the caller
+    (both right where the course leaves it open, as CS4780's notebooks do), spelled two ways."""
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, CHECKS.format(test="<="), APPLIES)
+    assert main(["preset", "infer", *refs, "--out", str(out)]) == 0
+    (f,) = load(str(out)).functions
+    assert f.names == ("perceptronUpdate", "perceptron_update") and f.convention.update == "either"
+    assert "correct" not in dict(f.hidden)  # where the two kinds differ: not tested
+    text = out.read_text()
+    assert "ref0.py + ref1.py" in text and "ref0.py's perceptronUpdate checks" in text
+    assert "perceptron_update" in out.with_suffix(".md").read_text()
+
+
+def test_references_that_differ_in_anything_else_are_refused_naming_both(tmp_path, capsys):
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, APPLIES, APPLIES.replace("(x, y, w)", "(w, x, y)"))  # the weights first
+    assert main(["preset", "infer", *refs, "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "probes disagree" in err and "ref0.py's" in err and "ref1.py's" in err and "parameters" in err, err
+    assert "\n" not in err and not out.exists() and not out.with_suffix(".md").exists()
+
+
+def test_with_several_references_each_runs_the_named_functions_it_defines(tmp_path, capsys):
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, CHECKS.format(test="<=") + "\ndef broken(x, y, w):\n    return None\n", APPLIES)
+    assert main(["preset", "infer", *refs, "--function", "perceptronUpdate", "perceptron_update",
+                 "--out", str(out)]) == 0
+    assert load(str(out)).functions[0].names == ("perceptronUpdate", "perceptron_update")
+    assert main(["preset", "infer", *refs, "--function", "perceptronUpdate", "classify",
+                 "--out", str(out)]) == 2
+    assert "ref1.py defines none of the functions --function names" in capsys.readouterr().err
+
+
+def test_classifiers_that_differ_on_a_zero_score_or_a_default_merge_into_the_courses_contract(tmp_path, capsys):
+    """A classifier that labels a zero score +1 and one that labels it -1 are both right where the course never
+    tests the boundary (tie: avoid); a b that one requires and the other defaults is passed by position."""
+    out = tmp_path / "course.yaml"
+    refs = _refs(tmp_path, "import numpy as np\n\ndef classifyLinear(xs, w, b):\n"
+                           "    return np.where(xs @ w + b >= 0, 1, -1)\n",
+                 "import numpy as np\n\ndef classify_linear(xs, w, b=None):\n    b = 0 if b is None else b\n"
+                 "    return np.array([1 if x @ w + b > 0 else -1 for x in xs])\n")
+    assert main(["preset", "infer", *refs, "--out", str(out)]) == 0
+    (f,) = load(str(out)).functions
+    assert f.names == ("classifyLinear", "classify_linear") and f.convention.tie == "avoid"
+    assert f.arguments == ("data", "theta", "theta0") and f.keywords == () and "tie" not in dict(f.hidden)

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from rosenblatt.shared import lazy
 
-_HOME = {"infer": "infer", "write": "writing", "Decision": "model", "Function": "model", "Inference": "model",
+_HOME = {"infer": "infer", "infer_all": "infer", "write": "writing", "Decision": "model", "Function": "model", "Inference": "model",
          "NotAPerceptron": "model"}
 __all__ = sorted(_HOME)
 __getattr__, __dir__ = lazy(__name__, _HOME, globals())
 
 if TYPE_CHECKING:
-    from grader.inference.infer import infer
+    from grader.inference.infer import infer, infer_all
     from grader.inference.model import Decision, Function, Inference, NotAPerceptron
     from grader.inference.writing import write

@@ -1,4 +1,4 @@
-"""The `rosenblatt preset` command: `preset infer REFERENCE [--function NAME...] --out COURSE.yaml`."""
+"""The `rosenblatt preset` command: `preset infer REFERENCE [REFERENCE...] [--function NAME...] --out COURSE.yaml`."""
 
 from __future__ import annotations
 
@@ -16,8 +16,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                          description="Run the reference solution (.py or .ipynb) in the sandbox on probe data and "
                                      "write the preset it follows, each key commented with the probe that decided "
                                      "it, and a handout draft beside it. Exit 2, writing nothing, when the reference "
-                                     "does not behave like a perceptron or the probes disagree.")
-    q.add_argument("reference", type=Path, metavar="REFERENCE", help="the reference solution (.py or .ipynb)")
+                                     "does not behave like a perceptron or the probes disagree. Several "
+                                     "correct solutions of one course are merged: each function is the first "
+                                     "reference's, with the others' spellings accepted too; where one's update "
+                                     "checks for the mistake and another's does not, either is accepted; where "
+                                     "their classifiers label a zero score differently, it is not tested; any "
+                                     "other difference is refused.")
+    q.add_argument("reference", type=Path, nargs="+", metavar="REFERENCE",
+                   help="the reference solution (.py or .ipynb), or several correct solutions of one course")
     q.add_argument("--function", nargs="+", action="extend", default=[], metavar="NAME",
                    help="the functions (or a class's methods) to grade (default: every function with a "
                         "perceptron's parameters; a file with classes only is read as a CS188 class API)")
@@ -34,11 +40,12 @@ def run_infer(args: argparse.Namespace) -> int:
 
     if args.out.suffix not in (".yaml", ".yml"):
         raise UsageError(f"--out {args.out}: must be a .yaml file (the handout draft goes beside it as .md)")
-    if not args.reference.is_file():
-        raise UsageError(f"{args.reference}: no such file")
-    result = inference.infer(args.reference, tuple(args.function), args.isolation)
+    for path in args.reference:
+        if not path.is_file():
+            raise UsageError(f"{path}: no such file")
+    result = inference.infer_all(tuple(args.reference), tuple(args.function), args.isolation)
     yaml_path, md_path = inference.write(result, args.out)
-    print(f"inferred {result.describe()} from {args.reference} in {result.probes_run} probe calls; wrote {yaml_path} and "
+    print(f"inferred {result.describe()} from {', '.join(map(str, args.reference))} in {result.probes_run} probe calls; wrote {yaml_path} and "
           f"{md_path} (grade with --assignment {yaml_path})")
     for name, why in result.skipped:
         print(f"note: {name} is not graded: {why}", file=sys.stderr)

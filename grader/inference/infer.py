@@ -6,9 +6,11 @@ import re
 from pathlib import Path
 
 from rosenblatt.shared import AssignmentError
+from grader.intake import defined_names
 from grader.inference import signature, single, training
 from grader.inference.classinfer import infer_class
 from grader.inference.classmodel import ClassInference
+from grader.inference.merge import merge
 from grader.inference.model import Function, Inference, NotAPerceptron
 from grader.inference.runner import Runner, read_reference
 
@@ -21,6 +23,33 @@ def infer(path: Path, wanted: tuple[str, ...] = (), isolation: str = "auto") -> 
     source, filename = read_reference(path)
     found = _functions(source, filename, wanted, isolation)
     return found if found is not None else infer_class(source, filename, wanted, isolation)
+
+
+def infer_all(paths: tuple[Path, ...], wanted: tuple[str, ...] = (),
+              isolation: str = "auto") -> Inference | ClassInference:
+    """One preset from one reference, or from several correct references of one course (merge.py): each is run on
+    its own, with the --function names it defines; every name must be defined by one of them."""
+    if len(paths) == 1:
+        return infer(paths[0], wanted, isolation)
+    found, named = [], set()
+    for path in paths:
+        source, filename = read_reference(path)
+        defined = set(defined_names(source))
+        mine = tuple(n for n in wanted if n in defined)
+        if wanted and not mine:
+            raise NotAPerceptron(f"probe signature: {filename} defines none of the functions --function names "
+                                 f"({', '.join(wanted)})")
+        found.append(_functions(source, filename, mine, isolation))
+        if found[-1] is None:
+            raise NotAPerceptron(f"probe signature: {filename} is a class API; several references are merged for "
+                                 f"module-level functions only (infer a class API from one reference)")
+        named.update(mine)
+    missing = [n for n in wanted if n not in named]
+    if missing:
+        raise NotAPerceptron(f"probe signature: no reference defines a function named {missing[0]!r}")
+    merged = merge(found)
+    _agree(merged.functions)
+    return merged
 
 
 def _functions(source: bytes, filename: str, wanted: tuple[str, ...], isolation: str) -> Inference | None:

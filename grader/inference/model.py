@@ -34,6 +34,7 @@ class Function:
     decisions: tuple[Decision, ...]
     params: tuple[tuple[str, str], ...] = ()  # keys of a params dict -> what they carry
     container: str = "single"  # what the reference returned its parts in: tuple | list | single
+    aliases: tuple[str, ...] = ()  # the other references' spellings of it (merge.py), accepted as well
 
     @property
     def shape(self):

@@ -45,6 +45,8 @@ def _entry(key: str, value, probe: str = "", why: str = "") -> dict:
 def _families(f: Function, tie: str, features, mutation: str, epochs) -> dict:
     if f.shape.single_step:
         out = {"mistake": 4, "correct": 4, "tie": 4, "fractional": 3}
+        if f.get("always") == "either":  # correct points are where the two kinds of update differ
+            del out["correct"]
     elif f.shape.predicts:
         out = {"points": 3, "tie": 3, "single-point": 1, "one-dimensional": 1, "input-mutation": 1}
     else:
@@ -98,9 +100,12 @@ def _convention(f: Function, top: dict) -> list[dict]:
         out.append(_entry("bias", "none", "signature"))
     tie = f.decision("tie")
     if tie and top.get("tie") != tie.value:
-        out.append(_entry("tie", "positive" if tie.value == "positive" else tie.value, tie.probe))
+        merged = tie.why if tie.why.startswith("the references differ") else ""  # merge.py's reason
+        out.append(_entry("tie", "positive" if tie.value == "positive" else tie.value, tie.probe, merged))
     if f.shape.single_step and f.get("always"):
-        out.append(_entry("update", "always", f.decision("always").probe))
+        d = f.decision("always")
+        out.append(_entry("update", "either" if d.value == "either" else "always", d.probe,
+                          d.why if d.value == "either" else ""))
     if f.shape.single_step:
         out.append(_entry("mutation", "allowed"))
     if f.signature.role == "train":
@@ -127,7 +132,8 @@ def _call(f: Function) -> list[dict]:
     sig = f.signature
     args = [p.slot for p in sig.parameters if p.slot and not p.keyword]
     kw = {p.name: p.slot for p in sig.parameters if p.slot and p.keyword}
-    out = [_entry("function", sig.name, "signature"),
+    spelled = [sig.name, *f.aliases] if f.aliases else sig.name
+    out = [_entry("function", spelled, "signature", "the references' spellings of one function" if f.aliases else ""),
            _entry("task", f.task, "layout" if f.shape.trains else f.decisions[0].probe),
            _entry("arguments", args, "signature")]
     if kw:
@@ -225,7 +231,7 @@ def _verbs(inf: Inference) -> list[dict]:
     out = []
     for f in inf.functions:
         sig = f.signature
-        out.append({"name": sig.name, "task": f.task, "params": [p.name for p in sig.parameters],
+        out.append({"name": sig.name, "aliases": list(f.aliases), "task": f.task, "params": [p.name for p in sig.parameters],
                     "returns": list(f.returns), "container": f.container,
                     "fields": {d.field: d.value if not isinstance(d.value, tuple) else list(d.value)
                                for d in f.decisions}, "keys": [k for k, _ in f.params],

@@ -20,8 +20,9 @@ STEPS = (
     ("update-tie-negative", "a zero score on a point labelled -1", (F(2), F(1)), -1, (F(1), F(-2)), F(0)),
 )
 CLASSIFY = (
-    ("classify-points", "points on both sides: labels and container", ((F(1), F(2)), (F(-2), F(1)), (F(3), F(-1))),
-     (F(1), F(-1, 2)), F(1, 2)),
+    ("classify-points", "points on both sides, two of them where the offset decides the side: labels and container",
+     ((F(1), F(2)), (F(-2), F(1)), (F(3), F(-1)), (F(1), F(5, 2)), (F(1), F(7, 2))), (F(1), F(-1, 2)), F(1, 2)),
+    # (1, 5/2) scores -1/4 without the offset, (1, 7/2) +1/4 with it added twice: both on the other side
     ("classify-tie", "a point exactly on the boundary (which label a zero score gets)",
      ((F(1), F(1)), (F(2), F(1)), (F(-1), F(1))), (F(1), F(-1)), F(0)),
 )
