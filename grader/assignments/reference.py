@@ -42,6 +42,7 @@ class Knobs:
     tolerance: Fraction | None = None  # the mistake test is y(θ·x + θ₀) <= tolerance (not <= 0)
     all_change: bool = False  # a pass counts as changed only where an update moves every coordinate of θ
     stale: bool = False  # every decision of a pass made with the weights the pass started with (a batch update)
+    first: bool = False  # every decision made from the first point's score (`prediction(X, W, b)` on the whole data)
     branch: str | None = None  # one branch of the update (y = +1: up, y = -1: down) gets a part wrong: weights-up,
     # weights-down, offset-up, offset-down (that part is not updated), offset-sign-up, offset-sign-down (θ₀ moves the
     # other way)
@@ -143,7 +144,7 @@ class _Loop:
         # y(θ·x + θ₀) against 0, a Scan skips such visits: it finds each next score < 0 (≤ 0 unless the tie rule
         # is strict), a superset of the updates, and the loop below decides those exactly
         plain = any(flags) or self.always or knobs.tolerance is not None or knobs.precedence or knobs.unlabelled or \
-            knobs.stale or knobs.label == "zero-one" or len(sc.xs) < SCAN_POINTS
+            knobs.stale or knobs.first or knobs.label == "zero-one" or len(sc.xs) < SCAN_POINTS
         self.scan = None if plain else _scan(sc.xs, y, sc.sx)
 
     def one_pass(self, epoch: int) -> bool:
@@ -160,7 +161,7 @@ class _Loop:
             i, k = seq[k], k + 1
             row = sc.xs[i]
             th, th0 = start or (self.th, self.th0)
-            score = sum(a * b for a, b in zip(th, row)) + th0 * sc.sx
+            score = sum(a * b for a, b in zip(th, sc.xs[0] if knobs.first else row)) + th0 * sc.sx
             hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, th0 * sc.sx, sc.scale * sc.sx)
             hit = hit and not (knobs.one_per_pass and not clean)
             value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None

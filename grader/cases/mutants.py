@@ -192,6 +192,8 @@ def training_mistakes(f) -> list[tuple[str, Knobs]]:
         out += [("skips-a-point", Knobs(skip="last")), ("skips-a-point", Knobs(skip="first"))]
     if c.update != "always":  # predictions made once before the pass (`preds = predict(X, w)`): a batch update
         out.append(("batch", Knobs(stale=True)))
+    if c.update != "always":  # `prediction(X, W, b)` on the whole data, where the helper reads one row: the first's
+        out.append(("first-point-prediction", Knobs(first=True)))
     if c.epochs == "none" and c.limit is None:  # until a clean pass: a loop of a fixed number of passes instead
         out += [("pass-cap", Knobs(cap=k)) for k in PASS_CAPS]
     if c.order not in ("fixed", "free"):
