@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 
 from grader.assignments import Convention, case_seed, course_start, run
-from grader.inference.classmodel import ClassInference, ClassMethod
+from grader.inference.classmodel import ClassMethod
 from grader.inference.model import Decision, NotAPerceptron
 from grader.inference.probes import _draw
 from grader.inference.runner import Runner

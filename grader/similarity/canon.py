@@ -8,7 +8,6 @@ checking only)."""
 from __future__ import annotations
 
 import ast
-from collections import Counter
 
 from grader.similarity.census import Census, Scope
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
