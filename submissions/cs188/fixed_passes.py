@@ -1,5 +1,5 @@
-"""A Spring 2018 CS188 perceptron whose train makes 100 passes whatever happens instead of looping until a pass
-changes nothing: right wherever the data separate within 100 passes, stopped short on data that need more.
+"""A Spring 2018 CS188 perceptron whose train makes 20 passes whatever happens instead of looping until a pass
+changes nothing: right wherever the data separate within 20 passes, stopped short on data that need more.
 
 Expected: score < max; diagnosis: pass-cap; fails: train/many-passes
 """
@@ -28,6 +28,6 @@ class Perceptron(object):
         return False
 
     def train(self):
-        for epoch in range(100):
+        for epoch in range(20):
             for x, y in self.get_data_and_monitor(self):
                 self.update(x, y)
