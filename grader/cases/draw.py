@@ -26,6 +26,22 @@ def dyadic(rng: np.random.Generator, shape, radius: int, denom: int) -> np.ndarr
     return rng.integers(-radius * denom, radius * denom + 1, size=shape) / denom
 
 
+def grid_2d(rng: np.random.Generator, n: int, offset: bool, zero: bool):
+    """n points in 2-D on the half grid of [-3, 3]², labelled by an integer separator (w, b) that leaves every score
+    at least 1/2 from 0, both labels present; with `zero`, one coordinate of each point set to 0. (X, y, separator),
+    or None when this draw misses."""
+    w = rng.integers(-3, 4, size=2)
+    b = int(rng.integers(-3, 4)) if offset else 0
+    pts = dyadic(rng, (n, 2), 3, 2)
+    if zero:
+        pts[range(n), rng.integers(0, 2, size=n)] = 0.0
+    s = pts @ w + b
+    if not w.any() or (abs(s) < 0.5).any() or len(set((s > 0).tolist())) < 2:
+        return None
+    return as_points(pts), tuple(1 if t > 0 else -1 for t in s), Separator(tuple(Fraction(int(t)) for t in w),
+                                                                            Fraction(b))
+
+
 def as_points(A: np.ndarray) -> Points:
     """The rows of A as exact Fractions (each distinct value converted once: a large case repeats a few values)."""
     A = np.asarray(A, dtype=np.float64)

@@ -5,13 +5,12 @@ takes an update that leaves a coordinate of θ where it was for a clean pass fai
 from __future__ import annotations
 
 import itertools
-import math
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from rosenblatt.core import Separator, verify_separator
+from rosenblatt.core import scaled_to_integers, verify_separator
 from grader.assignments import FunctionSpec, augment
-from grader.cases.draw import as_points, dyadic
+from grader.cases.draw import grid_2d
 
 MAX_POINTS = 6  # every visiting order is tried: 6! = 720 single passes at most
 MAX_DRAWS = 2_000  # few small data sets need a second pass in every order: more tries than other draws take
@@ -38,8 +37,7 @@ def one_pass_never_enough(pts: Sequence[Sequence[Fraction]], y: Sequence[int], s
     points: not decided. Exact, in integers scaled by one common denominator."""
     if len(pts) > MAX_POINTS:
         return False
-    scale = math.lcm(*(Fraction(v).denominator for p in pts for v in p))
-    xs = [[int(Fraction(v) * scale) for v in p] for p in pts]
+    xs = scaled_to_integers(pts)[0]
     for order in itertools.permutations(range(len(xs))):
         w = [0] * len(xs[0])
         for i in order:
@@ -71,17 +69,10 @@ def draw(rng, f: FunctionSpec, offset: bool, fits: Callable[[dict], bool]) -> li
 
 def _draw(rng, f: FunctionSpec, offset: bool, fits: Callable[[dict], bool], zero: bool) -> dict | None:
     for _ in range(MAX_DRAWS):
-        n = int(rng.integers(3, MAX_POINTS + 1))
-        w, b = rng.integers(-3, 4, size=2), int(rng.integers(-3, 4)) if offset else 0
-        pts = dyadic(rng, (n, 2), 3, 2)
-        if zero:
-            pts[range(n), rng.integers(0, 2, size=n)] = 0.0
-        s = pts @ w + b
-        if not w.any() or (abs(s) < 0.5).any() or len(set((s > 0).tolist())) < 2 or \
-                (not zeroed(pts) if zero else some_zero(pts)):
+        drawn = grid_2d(rng, int(rng.integers(3, MAX_POINTS + 1)), offset, zero)
+        if drawn is None or not zero and some_zero(drawn[0]):  # the zeroed draw has a zero in every point
             continue
-        X, y = as_points(pts), tuple(1 if t > 0 else -1 for t in s)
-        sep = Separator(tuple(Fraction(int(t)) for t in w), Fraction(b))
+        X, y, sep = drawn
         r = dict(X=X, y=y, offset=offset, max_epochs=1000, cert=sep)
         if verify_separator(X, y, sep, offset) and one_pass_never_enough(space(f, X, offset), y, zero) and fits(r):
             return r

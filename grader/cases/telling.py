@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from rosenblatt.core import Separator, verify_separator
 from grader.assignments import FunctionSpec, Knobs, augment, run, visiting_order
-from grader.cases.draw import MAX_TRIES, as_points, dyadic
+from grader.cases.draw import MAX_TRIES, grid_2d
 from grader.cases.mutants import NEAR_MARGIN, TOLERANCE
 
 EPOCHS = 100  # the passes a near-tie or zero-feature case allows (it converges in a few)
@@ -67,16 +67,10 @@ def zero_feature(rng, f: FunctionSpec, offset: bool) -> dict | None:
     if not exact_course(f) or c.limit == 1:
         return None
     for _ in range(MAX_TRIES):
-        n = int(rng.integers(3, 6))
-        w = rng.integers(-3, 4, size=2)
-        b = int(rng.integers(-3, 4)) if offset else 0
-        pts = dyadic(rng, (n, 2), 3, 2)
-        pts[range(n), rng.integers(0, 2, size=n)] = 0.0
-        s = pts @ w + b
-        if not w.any() or (abs(s) < 0.5).any() or len(set((s > 0).tolist())) < 2:
+        drawn = grid_2d(rng, int(rng.integers(3, 6)), offset, zero=True)
+        if drawn is None:
             continue
-        X, y = as_points(pts), tuple(1 if t > 0 else -1 for t in s)
-        sep = Separator(tuple(Fraction(int(t)) for t in w), Fraction(b))
+        X, y, sep = drawn
         if verify_separator(X, y, sep, offset) and _shows(f, X, y, offset, Knobs(all_change=True), EPOCHS):
             return dict(X=X, y=y, offset=offset, max_epochs=EPOCHS, cert=sep)
     return None

@@ -3,11 +3,10 @@ answer exists there, so the returned weights are read against the points themsel
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Sequence
 
-from grader.assignments import augment
+from rosenblatt.core import scaled_to_integers
 from grader.cases import Case, passes
 from grader.judging import Answer
 
@@ -15,23 +14,17 @@ SUBSET_POINTS = 12  # a single pass is looked for among the 2^n subsets of updat
 
 
 def applies(f, case: Case, answer: Answer) -> bool:
-    """A training function graded by properties from zero with `<= 0` and η = 1, on separable data, that returned
-    weights."""
-    conv = f.convention
-    return conv.by_property and conv.start == "zero" and conv.tie == "mistake" and f.trains and not f.method \
-        and tuple(conv.steps) == (1,) and case.separable and answer.theta is not None
+    """A training function graded by properties from zero with `<= 0` and η = 1 (`passes.applies`), on separable
+    data, that returned weights."""
+    return passes.applies(f) and case.separable and answer.theta is not None
 
 
 def _space(f, case: Case, answer: Answer) -> tuple[tuple[tuple[Fraction, ...], ...], tuple[Fraction, ...]]:
     """The points and weights in the space the perceptron runs in: (x, 1) with an offset, or the folded bias."""
-    conv = f.convention
-    if conv.folded:
-        return augment(case.X, conv.bias), tuple(Fraction(v) for v in answer.theta)
-    rows = tuple(tuple(Fraction(v) for v in r) for r in case.X)
-    if not case.offset:
-        return rows, tuple(Fraction(v) for v in answer.theta)
-    theta0 = Fraction(answer.theta0) if answer.theta0 is not None else Fraction(0)
-    return tuple(r + (Fraction(1),) for r in rows), tuple(Fraction(v) for v in answer.theta) + (theta0,)
+    theta = tuple(Fraction(v) for v in answer.theta)
+    if case.offset and not f.convention.folded:
+        theta += (Fraction(answer.theta0) if answer.theta0 is not None else Fraction(0),)
+    return passes.space(f, case.X, case.offset), theta
 
 
 def rules(f, case: Case, answer: Answer) -> set[str]:
@@ -66,13 +59,11 @@ def _one_pass(pts, w, y) -> set[str]:
         return set()
     if all(yi * sum(a * b for a, b in zip(w, p)) > 0 for p, yi in zip(pts, y)):
         return set()
-    scale = math.lcm(*(Fraction(v).denominator for v in w), *(Fraction(v).denominator for p in pts for v in p))
-    target = tuple(int(v * scale) for v in w)
+    xs, target, _, _ = scaled_to_integers(pts, w)
     reachable = {tuple(0 for _ in w)}
-    for p, yi in zip(pts, y):
-        step = tuple(int(yi * v * scale) for v in p)
-        reachable |= {tuple(a + b for a, b in zip(r, step)) for r in reachable}
-    return {"single-pass"} if target in reachable else set()
+    for x, yi in zip(xs, y):
+        reachable |= {tuple(a + yi * b for a, b in zip(r, x)) for r in reachable}
+    return {"single-pass"} if tuple(target) in reachable else set()
 
 
 def widened(f, cases: Sequence[Case], verdicts, per_case: dict[str, set[str]]) -> dict[str, set[str]]:

@@ -7,18 +7,18 @@ import functools
 from fractions import Fraction
 
 from rosenblatt.core import Separator, scaled_to_integers, verify_separator
-from grader.assignments import within_bounds, FunctionSpec, augment, classify
+from grader.assignments import within_bounds, FunctionSpec, classify
 from grader.judging import online
 from grader.judging.calling import Answer
-from grader.cases import Case
+from grader.cases import Case, passes
 
 
 def space(f: FunctionSpec, case: Case, answer: Answer):
     """Points, weights and certificate in the space the perceptron runs in: (x, 1) with an offset or a folded bias."""
     conv = f.convention
     cert = case.certificate
+    pts = passes.space(f, case.X, case.offset)
     if conv.folded:
-        pts = augment(case.X, conv.bias)
         w = tuple(answer.theta)
         star = None
         if isinstance(cert, Separator):
@@ -27,8 +27,7 @@ def space(f: FunctionSpec, case: Case, answer: Answer):
     theta0 = answer.theta0 if answer.theta0 is not None else Fraction(0)
     if not case.offset:
         star = tuple(cert.theta) if isinstance(cert, Separator) else None
-        return tuple(tuple(r) for r in case.X), tuple(answer.theta), star, None
-    pts = tuple(tuple(r) + (Fraction(1),) for r in case.X)
+        return pts, tuple(answer.theta), star, None
     star = tuple(cert.theta) + (cert.theta0,) if isinstance(cert, Separator) else None
     return pts, tuple(answer.theta) + (theta0,), star, len(pts[0]) - 1
 
