@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import re
-import threading
 from pathlib import Path
 
 import nbformat
@@ -18,6 +17,7 @@ import pytest
 import grader.sandbox as sandbox_module
 from grader.assignments import preset_names
 from grader.assignments.assignment import load
+from grader.batch import _Sandboxes
 from grader.grading import grade
 from grader.suite import Suite
 from test_grader_helpers import FakeCaseInput, FakeSandbox
@@ -99,41 +99,27 @@ class Graded:
 
         for path in paths:
             self.suite(path)  # loaded here, once, before the threads
-        boxes = _Boxes()
-        try:  # each worker keeps one sandbox per set of limits, as `rosenblatt grade --jobs` keeps one per worker
+        # one sandbox per worker thread, as `rosenblatt grade --jobs` keeps them, for each set of limits
+        boxes = {limits: _Sandboxes(functools.partial(sandbox_module.Sandbox, limits))
+                 for limits in {self._limits(p) for p in paths}} if REAL else {}
+        try:
             with ThreadPoolExecutor(max_workers=self.JOBS) as pool:
                 for path, report in zip(paths, pool.map(lambda p: self._one(p, boxes), paths)):
                     self.reports[path] = report
         finally:
-            boxes.close()
+            for sandboxes in boxes.values():
+                sandboxes.close()
 
-    def _one(self, path: Path, boxes: "_Boxes"):
+    def _limits(self, path: Path):
+        a = self.suite(path).assignment
+        return sandbox_module.Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds,
+                                     load_seconds=a.load_seconds)
+
+    def _one(self, path: Path, boxes: dict):
         suite = self.suite(path)
         if not REAL:
             return grade(FakeSandbox(), suite, path.stem, path.name, path.read_bytes(), FakeCaseInput)
-        a = suite.assignment
-        limits = sandbox_module.Limits(case_seconds=a.case_seconds, total_seconds=a.total_seconds,
-                                       load_seconds=a.load_seconds)
-        return grade(boxes.get(limits), suite, path.stem, path.name, path.read_bytes())
-
-
-class _Boxes:
-    """Real sandboxes, one per worker thread and set of limits, all closed at the end."""
-
-    def __init__(self):
-        self.local, self.opened, self.lock = threading.local(), [], threading.Lock()
-
-    def get(self, limits):
-        mine = self.local.__dict__.setdefault("boxes", {})
-        if limits not in mine:
-            mine[limits] = sandbox_module.Sandbox(limits).__enter__()
-            with self.lock:
-                self.opened.append(mine[limits])
-        return mine[limits]
-
-    def close(self) -> None:
-        for box in self.opened:
-            box.__exit__(None, None, None)
+        return grade(boxes[self._limits(path)].get(), suite, path.stem, path.name, path.read_bytes())
 
 
 def _missing(path: Path) -> list[str]:
