@@ -248,6 +248,21 @@ def test_several_references_merge_their_spellings_and_leave_an_update_check_open
     assert "perceptron_update" in out.with_suffix(".md").read_text()
 
 
+def test_a_reference_spelled_in_one_case_style_is_accepted_in_the_other_too(tmp_path, capsys):
+    """A course's notebooks spell one function perceptronUpdate in one term and perceptron_update in another (as
+    CS4780's do): the inferred preset accepts the other case style too, and says why in the function's comment;
+    a name with no clear twin (one word) stays alone."""
+    out = tmp_path / "course.yaml"
+    (ref,) = _refs(tmp_path, CHECKS.format(test="<="))
+    assert main(["preset", "infer", ref, "--out", str(out)]) == 0
+    (f,) = load(str(out)).functions
+    assert f.names == ("perceptronUpdate", "perceptron_update")
+    assert "perceptron_update: the other case style" in out.read_text()
+    (ref,) = _refs(tmp_path, CHECKS.format(test="<=").replace("perceptronUpdate", "update"))
+    assert main(["preset", "infer", ref, "--out", str(out)]) == 0
+    assert load(str(out)).functions[0].names == ("update",)
+
+
 def test_references_that_differ_in_anything_else_are_refused_naming_both(tmp_path, capsys):
     out = tmp_path / "course.yaml"
     refs = _refs(tmp_path, APPLIES, APPLIES.replace("(x, y, w)", "(w, x, y)"))  # the weights first

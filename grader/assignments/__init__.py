@@ -14,7 +14,7 @@ _HOME = {  # public name -> the module under grader.assignments that defines it 
     "Assignment": "assignment", "TERMS": "assignment", "bundled": "assignment", "load": "assignment",
     "parse": "assignment", "require": "assignment", "resolve": "assignment",
     "BUNDLED": "presets", "preset_names": "presets", "outline": "presets", "SHAPES": "shapes", "Shape": "shapes",
-    "Convention": "convention", "FunctionSpec": "functions", "visiting_order": "orders",
+    "Convention": "convention", "FunctionSpec": "functions", "MAX_NAMES": "functions", "visiting_order": "orders",
     "Knobs": "reference", "augment": "reference", "classify": "reference", "run": "reference", "visited": "reference",
     "case_seed": "starts", "course_start": "starts",
     "derived_tolerance": "tolerance:derived", "within_bounds": "tolerance:within",
@@ -25,7 +25,7 @@ __getattr__, __dir__ = lazy(__name__, _HOME, globals())
 if TYPE_CHECKING:
     from grader.assignments.assignment import TERMS, Assignment, bundled, load, parse, require, resolve
     from grader.assignments.convention import Convention
-    from grader.assignments.functions import FunctionSpec
+    from grader.assignments.functions import MAX_NAMES, FunctionSpec
     from grader.assignments.orders import visiting_order
     from grader.assignments.presets import BUNDLED, outline, preset_names
     from grader.assignments.shapes import SHAPES, Shape

@@ -3,13 +3,14 @@ both rendered through templates/, validated by the assignment loader, and writte
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
 import yaml
 
 from rosenblatt.shared import AssignmentError, atomic_write, render
-from grader.assignments import parse
+from grader.assignments import MAX_NAMES, parse
 from grader.inference.model import Function, Inference
 
 TIMES = {"case_seconds": 2, "large_seconds": 3, "total_seconds": 40, "load_seconds": 20}
@@ -36,6 +37,21 @@ def _flow(value) -> str:
     if isinstance(value, Fraction):
         return str(value) if value.denominator != 1 else str(value.numerator)
     return yaml.safe_dump(value, default_flow_style=True, width=10_000, sort_keys=False).strip().removesuffix("\n...").strip()
+
+
+def case_twin(name: str) -> str | None:
+    """The name in the other case style: perceptron_update <-> perceptronUpdate; None where it has no clear twin
+    (one word, capitals in a row, a leading capital, digits, or both styles at once)."""
+    if not name.isidentifier() or not name.isascii() or any(c.isdigit() for c in name) or name[0] in "_" or \
+            name[0].isupper() or re.search(r"[A-Z]{2}", name):
+        return None
+    if "_" in name:
+        parts = name.split("_")
+        if not all(parts) or any(not p.islower() for p in parts):
+            return None
+        return parts[0] + "".join(p.capitalize() for p in parts[1:])
+    words = re.split(r"(?=[A-Z])", name)
+    return "_".join(w.lower() for w in words) if len(words) > 1 else None
 
 
 def _entry(key: str, value, probe: str = "", why: str = "") -> dict:
@@ -128,12 +144,18 @@ def _convention(f: Function, top: dict) -> list[dict]:
     return out
 
 
-def _call(f: Function) -> list[dict]:
+def _call(f: Function, taken: frozenset[str]) -> list[dict]:
     sig = f.signature
     args = [p.slot for p in sig.parameters if p.slot and not p.keyword]
     kw = {p.name: p.slot for p in sig.parameters if p.slot and p.keyword}
-    spelled = [sig.name, *f.aliases] if f.aliases else sig.name
-    out = [_entry("function", spelled, "signature", "the references' spellings of one function" if f.aliases else ""),
+    spelled = [sig.name, *f.aliases]
+    twins = [t for t in map(case_twin, spelled) if t and t not in spelled and t not in taken]
+    twins = twins[:MAX_NAMES - len(spelled)]
+    why = ("the references' spellings of one function" if f.aliases else "") + \
+        (f"{'; ' if f.aliases else ''}{', '.join(twins)}: the other case style, as a course's notebooks spell one "
+         "function both ways from term to term" if twins else "")
+    spelled += twins
+    out = [_entry("function", spelled if len(spelled) > 1 else sig.name, "signature", why),
            _entry("task", f.task, "layout" if f.shape.trains else f.decisions[0].probe),
            _entry("arguments", args, "signature")]
     if kw:
@@ -177,10 +199,10 @@ def document(inf: Inference, name: str) -> tuple[list[dict], list[list[dict]], d
     top.append(_entry("terms", _terms(inf), "signature"))
     top += [_entry("stand_ins", "any"), _entry("legacy_names", True)] + _times(inf)
     topmap = {e["key"]: e["value"] for e in top}
-    functions = []
+    functions, taken = [], frozenset(n for f in inf.functions for n in (f.signature.name, *f.aliases))
     for f in inf.functions:
         conv = _convention(f, topmap)
-        entries = _call(f) + conv + [_entry("visible_points", 5)]
+        entries = _call(f, taken) + conv + [_entry("visible_points", 5)]
         hidden = _families(f, f.get("tie"), f.get("features", "any"), f.get("mutation", "forbidden"),
                            f.get("epochs"))
         entries.append(_entry("hidden", hidden))
