@@ -146,6 +146,17 @@ def test_a_named_function_that_is_missing_is_one_sentence(tmp_path, capsys):
     assert "no function named 'perceptorn'" in capsys.readouterr().err and not out.exists()
 
 
+def test_a_reference_after_function_is_one_sentence_not_a_missing_reference(tmp_path, capsys):
+    """--function takes every word after it: a reference given there is named, with where it belongs."""
+    out = tmp_path / "course.yaml"
+    sample = str(_sample("mitx686x"))
+    assert main(["preset", "infer", "--function", "perceptron", sample, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"--function {sample}: a function's name must be a Python name" in err and "before --function" in err
+    assert main(["preset", "infer", "--out", str(out)]) == 2
+    assert "give at least one REFERENCE" in capsys.readouterr().err and not out.exists()
+
+
 def test_named_functions_limit_the_preset(tmp_path, capsys):
     out = tmp_path / "only.yaml"
     assert main(["preset", "infer", str(_sample("mitx686x")), "--function", "perceptron", "classify",

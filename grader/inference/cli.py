@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "checks for the mistake and another's does not, either is accepted; where "
                                      "their classifiers label a zero score differently, it is not tested; any "
                                      "other difference is refused.")
-    q.add_argument("reference", type=Path, nargs="+", metavar="REFERENCE",
+    q.add_argument("reference", type=Path, nargs="*", metavar="REFERENCE",
                    help="the reference solution (.py or .ipynb), or several correct solutions of one course")
     q.add_argument("--function", nargs="+", action="extend", default=[], metavar="NAME",
                    help="the functions (or a class's methods) to grade (default: every function with a "
@@ -40,6 +40,12 @@ def run_infer(args: argparse.Namespace) -> int:
 
     if args.out.suffix not in (".yaml", ".yml"):
         raise UsageError(f"--out {args.out}: must be a .yaml file (the handout draft goes beside it as .md)")
+    misplaced = [n for n in args.function if not n.isidentifier()]
+    if misplaced:
+        raise UsageError(f"--function {misplaced[0]}: a function's name must be a Python name; --function takes every "
+                         "word after it, so give the REFERENCE files before --function")
+    if not args.reference:
+        raise UsageError("preset infer: give at least one REFERENCE, the reference solution (.py or .ipynb)")
     for path in args.reference:
         if not path.is_file():
             raise UsageError(f"{path}: no such file")
