@@ -9,44 +9,16 @@ from __future__ import annotations
 
 import ast
 
-from grader.similarity.census import Census, Scope
+from grader.similarity.census import Census, Scope, constant_test, idle
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
            ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 _PRODUCTS = {"dot", "matmul", "inner", "vdot"}
-_QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _BLOCKS = ("body", "orelse", "finalbody")
 _INERT = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.cmpop, ast.unaryop, ast.boolop, ast.alias)
-
-
-def _constant_test(test: ast.expr) -> bool | None:
-    """True or False for a test that is a literal (`if False:`, `while 0:`), else None."""
-    if isinstance(test, ast.Constant) and isinstance(test.value, (bool, int, float, str, type(None))):
-        return bool(test.value)
-    return None
-
-
-def _quiet(stmt: ast.stmt) -> bool:
-    """A statement that does nothing the grader or a reader counts: a string, `pass`, an import, a print, an
-    `assert` (a check of the input a student adds; an inlined helper would carry it into the loop that calls it)."""
-    if isinstance(stmt, (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assert)):
-        return True
-    if isinstance(stmt, ast.Expr):
-        v = stmt.value
-        if isinstance(v, ast.Constant):
-            return True
-        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _QUIET:
-            return True
-    return False
-
-
-def _never(stmt: ast.stmt) -> bool:
-    """`if False: ...` with no else, `while 0: ...`: code that never runs."""
-    return (isinstance(stmt, (ast.If, ast.While)) and not stmt.orelse
-            and _constant_test(stmt.test) is False)
 
 
 def _calls(node: ast.expr) -> bool:
@@ -131,8 +103,7 @@ class Canon(_Expressions):
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         uses = self.scopes[-1].uses
-        stmts = temporaries(returned([s for s in split(stmts) if not (_quiet(s) or _never(s) or self._dead_store(s))],
-                                     uses), uses)
+        stmts = temporaries(returned([s for s in split(stmts) if not (idle(s) or self._dead_store(s))], uses), uses)
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
                     and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
@@ -153,6 +124,7 @@ class Canon(_Expressions):
         return out
 
     def _dead_store(self, stmt: ast.stmt) -> bool:
+        """`v = E` where nothing that counts reads `v` (a print or an `if debug:` test does not)."""
         return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
                 and stmt.targets[0].id in self.dead)
 
@@ -178,7 +150,7 @@ class Canon(_Expressions):
         return self.visit(ast.copy_location(new, node))
 
     def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
-        const = _constant_test(node.test)
+        const = constant_test(node.test)
         if const is not None:
             return self.block(node.body if const else node.orelse) or None
         node = self.generic_visit(node)
@@ -201,10 +173,10 @@ class Canon(_Expressions):
     visit_AsyncFor = visit_For
 
     def visit_While(self, node: ast.While) -> ast.AST | None:
-        if _constant_test(node.test) is False:
+        if constant_test(node.test) is False:
             return None
         first = node.body[0] if node.body else None
-        if _constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
+        if constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
                 and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
             node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
         node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
