@@ -10,12 +10,12 @@ from __future__ import annotations
 import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
+from grader.similarity.operators import operator
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
            ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-_PRODUCTS = {"dot", "matmul", "inner", "vdot"}
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _BLOCKS = ("body", "orelse", "finalbody")
 _INERT = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.cmpop, ast.unaryop, ast.boolop, ast.alias)
@@ -72,13 +72,7 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
-        f = node.func
-        if isinstance(f, ast.Attribute) and f.attr in _PRODUCTS and not node.keywords:
-            if len(node.args) == 2:  # np.dot(a, b)
-                return ast.copy_location(ast.BinOp(node.args[0], ast.MatMult(), node.args[1]), node)
-            if len(node.args) == 1 and f.attr == "dot":  # a.dot(b)
-                return ast.copy_location(ast.BinOp(f.value, ast.MatMult(), node.args[0]), node)
-        return node
+        return operator(node, self.lists) or node
 
 
 class Canon(_Expressions):
@@ -87,6 +81,7 @@ class Canon(_Expressions):
     def __init__(self, census: Census):
         self.dead = census.dead  # names assigned and never read anywhere in the file
         self.census = census
+        self.lists = census.lists  # names the file stores a Python list in: numpy's `np.add` on them is not `+`
         # per function being rewritten (the module's code: the module): how often it stores and reads each name
         # and the names its loops count with (`x = X[i]` under them names an element, as `x` of `for x in X`)
         self.scopes: list[Scope] = [census.module]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from collections import Counter
 
+from grader.similarity.operators import listed
+
 
 _QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
 _SILENT = (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assert)
@@ -69,6 +71,7 @@ class Census:
         self.names: set[str] = set()  # identifiers the student chose: assigned, arguments, defs, imports
         self.attrs: set[str] = set()  # attributes the code sets, and its defs (methods are called by attribute)
         self.stored: set[str] = set()
+        self.lists: set[str] = set()  # names some statement stores a Python list in (`theta = [0.0] * d`)
         self.loaded: set[str] = set()
         self.module = Scope()
         self.scopes: dict[int, Scope] = {}
@@ -120,7 +123,9 @@ class Census:
             s.uses[key] += 1
 
     def _note(self, node: ast.AST, kind: type, active: list[Scope], muted: bool) -> None:
-        if kind is ast.arg:
+        if kind is ast.Assign:
+            self._lists(node)
+        elif kind is ast.arg:
             self.names.add(node.arg)
         elif kind is ast.Attribute and type(node.ctx) is ast.Store:
             self.attrs.add(node.attr)
@@ -144,6 +149,14 @@ class Census:
             counted = _counters(node)
             for s in active:
                 s.indices.update(counted)
+
+
+    def _lists(self, node: ast.Assign) -> None:
+        """The names an assignment stores a Python list in (`theta = [0.0] * d`, `theta, b = [0.0] * d, 0`)."""
+        for t in node.targets:
+            pairs = zip(t.elts, node.value.elts) if type(t) is ast.Tuple and type(node.value) is ast.Tuple \
+                and len(t.elts) == len(node.value.elts) else [(t, node.value)]
+            self.lists.update(n.id for n, v in pairs if type(n) is ast.Name and listed(v))
 
 
 def nodes(tree: ast.AST) -> list[ast.AST]:

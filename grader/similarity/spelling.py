@@ -10,6 +10,8 @@ import ast
 import copy
 from collections import Counter
 
+from grader.similarity.operators import arithmetic
+
 _INDEX_PARTS = (ast.Constant, ast.Slice, ast.Tuple, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Load)
 _SEQUENCES = (ast.Name, ast.Attribute, ast.Subscript)
 
@@ -56,11 +58,11 @@ def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
 
 
 def _once(stmt: ast.stmt, uses: Counter) -> bool:
-    """`v = E` with E arithmetic (a score: `y * (w @ x)`, `-m`), the function's only store of `v` and its only
-    read. A call's result stays named (`p = self.predict(x)` then `if p != t:`): read in place, the textbook
+    """`v = E` with E arithmetic (a score: `y * (w @ x)`, `-m`, `np.dot(w, x)`), the function's only store of `v`
+    and its only read. A call's result stays named (`p = self.predict(x)` then `if p != t:`): read in place, the textbook
     CS188 solution and a student's own naming of it become one code (measured: an independent held2 pair)."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and isinstance(stmt.value, (ast.BinOp, ast.UnaryOp))
+            and arithmetic(stmt.value)
             and uses["store", stmt.targets[0].id] == 1 and uses["load", stmt.targets[0].id] == 1)
 
 
