@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
+from grader.similarity.control import boolean, merged
 from grader.similarity.operators import operator
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
@@ -158,7 +159,10 @@ class Canon(_Expressions):
         elif node.orelse and _negative(node.test):  # `if a <= b: A else: B` as `if b < a: B else: A`
             node.test = self.visit_UnaryOp(ast.UnaryOp(ast.Not(), node.test))
             node.body, node.orelse = node.orelse, node.body
-        return node
+        value = boolean(node)  # `if c: return True else: return False` is `return c`
+        if value is not None:
+            return ast.copy_location(ast.Return(value=self.visit(value)), node)
+        return merged(node)
 
     def visit_For(self, node: ast.For) -> ast.AST:
         node = enumerated(node, self.scopes[-1].uses)

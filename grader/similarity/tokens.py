@@ -13,6 +13,7 @@ from grader.similarity.census import Census, nodes
 Token = tuple[str, int]  # (token, source line)
 INLINE_DEPTH = 3  # helpers inlined inside helpers at most this deep (recursion is never inlined)
 _COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor, ast.MatMult)
+_CHAINED = (ast.Add, ast.Mult)  # associative too: a chain of them is one sum or product of its operands
 _LOOPS = (ast.For, ast.While, ast.AsyncFor)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
@@ -42,11 +43,21 @@ def _callee(call: ast.Call, functions: dict[str, ast.AST]) -> str | None:
     return None
 
 
+def _chain(node: ast.expr, op: type) -> list[ast.expr]:
+    """The operands of a chain of one associative operator (`a * b * c` and `a * (b * c)`: a, b, c)."""
+    if isinstance(node, ast.BinOp) and type(node.op) is op:
+        return _chain(node.left, op) + _chain(node.right, op)
+    return [node]
+
+
 class _Operators:
     """Part of Emitter (which gives `emit`): operators whose operands may come in either order are emitted with
     their operands in one order."""
 
     def _BinOp(self, node: ast.BinOp, line: int) -> list[Token]:
+        if isinstance(node.op, _CHAINED):  # `eta * y * x`, `x * (y * eta)`: one product of three, in one order
+            parts = sorted((self.emit(p, line) for p in _chain(node, type(node.op))), key=_key)
+            return [(type(node.op).__name__, line)] * (len(parts) - 1) + [t for p in parts for t in p]
         left, right = self.emit(node.left, line), self.emit(node.right, line)
         if isinstance(node.op, _COMMUTATIVE) and _key(right) < _key(left):
             left, right = right, left
@@ -147,8 +158,7 @@ class Emitter(_Operators):
                 out += self.emit(a, line)
             return out
         helper = self.callable[name]
-        params = [a.arg for a in helper.args.args if a.arg not in ("self", "cls")]
-        given = {p: self.emit(a, line) for p, a in zip(params, node.args) if not isinstance(a, ast.Starred)}
+        given = self._bind(helper.args, node, line)
         self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
         self.bound.append(given)
         try:
@@ -156,6 +166,20 @@ class Emitter(_Operators):
         finally:
             self.stack.pop()
             self.bound.pop()
+
+    def _bind(self, spec: ast.arguments, call: ast.Call, line: int) -> dict[str, list[Token]]:
+        """A helper's parameters bound to the tokens of what the call gives them: by position, by keyword, or
+        else the parameter's default (`step(x=X[i], w=w)` binds as `step(X[i], w)` does)."""
+        params = [a.arg for a in spec.args if a.arg not in ("self", "cls")]
+        given = {p: self.emit(a, line) for p, a in zip(params, call.args) if not isinstance(a, ast.Starred)}
+        named = {a.arg for a in spec.args + spec.kwonlyargs}
+        given.update((k.arg, self.emit(k.value, line)) for k in call.keywords if k.arg in named)
+        defaults = list(zip(spec.args[len(spec.args) - len(spec.defaults):], spec.defaults))
+        defaults += [(a, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None]
+        for a, d in defaults:
+            if a.arg not in given:
+                given[a.arg] = self.emit(d, line)
+        return given
 
     def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
         """A helper's body as if written at the call by hand, its parameters read as the arguments given: its
