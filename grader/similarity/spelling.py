@@ -1,8 +1,8 @@
 """Rewrites of how a student spells a step, for canon: a condition or a score named once and tested once as
-the test (not a named call's result), a value named only to be returned as the return's value, a conditional
-expression as its if/else, an index loop that names its elements (`x = X[i]`) as the for-each loop it
-stands for (`for x in X`, `for x, t in zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and
-`a, b = e1, e2` as two assignments."""
+the test (not a named call's result), an arithmetic step named once and read once by the next statement in
+place, a value named only to be returned as the return's value, a conditional expression as its if/else, an
+index loop that names its elements (`x = X[i]`) as the for-each loop it stands for (`for x in X`, `for x, t in
+zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and `a, b = e1, e2` as two assignments."""
 
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ def reads(stmt: ast.AST, name: str) -> bool:
 def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
     """A block with each condition the function names once and tests once, in the next statement, put where it
     is tested (`wrong = y * (w @ x) <= 0` then `if wrong:` as `if y * (w @ x) <= 0:`), likewise the scores an
-    `if` test reads that are named just before it and read nowhere else (`s = y * (w @ x)` then `if s <= 0:`),
-    and a conditional expression given or returned as the if/else it stands for.
+    `if` test reads that are named just before it and read nowhere else (`s = y * (w @ x)` then `if s <= 0:`)
+    and the arithmetic steps an assignment, a return or an expression reads so (`d = eta * y * x` then
+    `w = w + d`), and a conditional expression given or returned as the if/else it stands for.
     A `while` test takes a named condition only: a value named before the loop is computed once, not per turn."""
     out: list[ast.stmt] = []
     for stmt in stmts:
@@ -46,15 +47,27 @@ def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
             out.pop()
             stmt.test = Put({last.targets[0].id: last.value}).visit(stmt.test)
         elif isinstance(stmt, ast.If):
-            given: dict[str, ast.expr] = {}
-            while out and _once(out[-1], uses) and reads(stmt.test, out[-1].targets[0].id) \
-                    and not any(reads(v, out[-1].targets[0].id) for v in given.values()):
-                named = out.pop()
-                given[named.targets[0].id] = named.value
-            for name in reversed(list(given)):  # the earliest named first: a later value may read an earlier name
-                stmt.test = Put({name: given[name]}).visit(stmt.test)
+            stmt.test = _put_named(out, stmt.test, uses)
+        elif isinstance(stmt, _SIMPLE) and stmt.value is not None:
+            stmt.value = _put_named(out, stmt.value, uses)
         out.append(stmt)
     return out
+
+
+_SIMPLE = (ast.Assign, ast.AugAssign, ast.Return, ast.Expr)
+
+
+def _put_named(out: list[ast.stmt], value: ast.expr, uses: Counter) -> ast.expr:
+    """`value` with the arithmetic values named just before it (popped from `out`) and read only there put in
+    place."""
+    given: dict[str, ast.expr] = {}
+    while out and _once(out[-1], uses) and reads(value, out[-1].targets[0].id) \
+            and not any(reads(v, out[-1].targets[0].id) for v in given.values()):
+        named = out.pop()
+        given[named.targets[0].id] = named.value
+    for name in reversed(list(given)):  # the earliest named first: a later value may read an earlier name
+        value = Put({name: given[name]}).visit(value)
+    return value
 
 
 def _once(stmt: ast.stmt, uses: Counter) -> bool:
