@@ -134,3 +134,15 @@ def test_a_default_overridden_stays_apart_from_the_if_else(tmp_path):
     overridden = PREDICT.replace("    if x @ w + b >= 0:\n        return 1\n    else:\n        return -1\n",
                                  "    p = -1\n    if x @ w + b >= 0:\n        p = 1\n    return p\n")
     assert _score(tmp_path, BASE, BASE.replace(PREDICT, overridden)) < 1.0
+
+
+def test_a_long_chain_of_named_steps_is_compared_not_nested_without_end(tmp_path):
+    """Each step named once and read once by the next: put in place only while the value stays small, so that a
+    long chain is neither nested past the recursion limit nor copied at the cost of its square."""
+    chain = "def f(x):\n    s0 = x + 1\n" + "".join(f"    s{k} = s{k - 1} * 2 + {k}\n" for k in range(1, 600)) \
+        + "    return s599\n"
+    (tmp_path / "chain.py").write_text(chain)
+    (tmp_path / "other.py").write_text(BASE)
+    result = similarity.compare([("chain", tmp_path / "chain.py"), ("other", tmp_path / "other.py")],
+                                similarity.Options())
+    assert [s.why_not for s in result.sources] == ["", ""]

@@ -17,19 +17,42 @@ _SEQUENCES = (ast.Name, ast.Attribute, ast.Subscript)
 
 
 class Put(ast.NodeTransformer):
-    """A tree with the reads of some names replaced by the expressions they stand for (a fresh copy each)."""
+    """A tree with the reads of some names replaced by the expressions they stand for (a fresh copy each, unless
+    `once`: a name read once takes the expression itself)."""
 
-    def __init__(self, given: dict[str, ast.expr]):
+    def __init__(self, given: dict[str, ast.expr], once: bool = False):
         self.given = given
+        self.once = once
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
         if node.id in self.given and isinstance(node.ctx, ast.Load):
-            return ast.copy_location(copy.deepcopy(self.given[node.id]), node)
+            value = self.given[node.id]
+            return value if self.once else ast.copy_location(copy.deepcopy(value), node)
         return node
 
 
+def _children(node: ast.AST) -> list[ast.AST]:
+    out = []
+    for field in node._fields:
+        v = getattr(node, field, None)
+        if type(v) is list:
+            out.extend(x for x in v if isinstance(x, ast.AST))
+        elif isinstance(v, ast.AST):
+            out.append(v)
+    return out
+
+
 def reads(stmt: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(stmt))
+    """Whether the tree reads `name` (a walk without ast.walk's generators: this is asked of most statements)."""
+    stack = [stmt]
+    while stack:
+        n = stack.pop()
+        if type(n) is ast.Name:
+            if n.id == name and type(n.ctx) is ast.Load:
+                return True
+        else:
+            stack.extend(_children(n))
+    return False
 
 
 def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
@@ -45,7 +68,7 @@ def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
         last = out[-1] if out else None
         if _flag(last, uses) and isinstance(stmt, (ast.If, ast.While)) and reads(stmt.test, last.targets[0].id):
             out.pop()
-            stmt.test = Put({last.targets[0].id: last.value}).visit(stmt.test)
+            stmt.test = Put({last.targets[0].id: last.value}, once=True).visit(stmt.test)
         elif isinstance(stmt, ast.If):
             stmt.test = _put_named(out, stmt.test, uses)
         elif isinstance(stmt, _SIMPLE) and stmt.value is not None:
@@ -62,12 +85,24 @@ def _put_named(out: list[ast.stmt], value: ast.expr, uses: Counter) -> ast.expr:
     place."""
     given: dict[str, ast.expr] = {}
     while out and _once(out[-1], uses) and reads(value, out[-1].targets[0].id) \
-            and not any(reads(v, out[-1].targets[0].id) for v in given.values()):
+            and not any(reads(v, out[-1].targets[0].id) for v in given.values()) and _small(out[-1].value):
         named = out.pop()
         given[named.targets[0].id] = named.value
     for name in reversed(list(given)):  # the earliest named first: a later value may read an earlier name
-        value = Put({name: given[name]}).visit(value)
+        value = Put({name: given[name]}, once=True).visit(value)
     return value
+
+
+def _small(value: ast.expr, most: int = 64) -> bool:
+    """At most `most` nodes: a chain of named steps is put in place until its value grows past a few lines (so
+    that a long chain neither nests without end nor costs its square)."""
+    stack, count = [value], 0
+    while stack:
+        count += 1
+        if count > most:
+            return False
+        stack.extend(_children(stack.pop()))
+    return True
 
 
 def _once(stmt: ast.stmt, uses: Counter) -> bool:
