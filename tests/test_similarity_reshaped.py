@@ -1,7 +1,8 @@
 """The similarity check on the classes of rewrite its sixth held-out set missed, and on reshaped control flow and
 helpers: a debug flag read only by `if debug:` around prints, numpy's spellings of the operators (not on Python
 lists), `np.sum(a * b)` for the dot product, a named numpy score or step read in place, nested ifs as `and`, a
-boolean returned through if/else, a regrouped product, and a helper called with keyword arguments."""
+boolean returned through if/else, a regrouped product, a helper called with keyword arguments, and a list
+comprehension written as its loop."""
 
 from __future__ import annotations
 
@@ -146,3 +147,10 @@ def test_a_long_chain_of_named_steps_is_compared_not_nested_without_end(tmp_path
     result = similarity.compare([("chain", tmp_path / "chain.py"), ("other", tmp_path / "other.py")],
                                 similarity.Options())
     assert [s.why_not for s in result.sources] == ["", ""]
+
+
+def test_a_list_comprehension_is_the_loop_that_appends(tmp_path):
+    loop = "\ndef classify(X, w, b):\n    preds = []\n    for x in X:\n        if x[0] > 0:\n" \
+           "            preds.append(predict(x, w, b))\n    return preds\n"
+    comprehension = "\ndef classify(X, w, b):\n    return [predict(x, w, b) for x in X if x[0] > 0]\n"
+    assert _score(tmp_path, BASE + loop, BASE + comprehension) == 1.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
-from grader.similarity.control import boolean, merged
+from grader.similarity.control import LISTED, boolean, merged, unrolled
 from grader.similarity.operators import operator
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
@@ -100,6 +100,7 @@ class Canon(_Expressions):
         out: list[ast.stmt] = []
         uses = self.scopes[-1].uses
         stmts = temporaries(returned([s for s in split(stmts) if not (idle(s) or self._dead_store(s))], uses), uses)
+        stmts = [s for stmt in stmts for s in (self._unrolled(stmt) or [stmt])]
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
                     and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
@@ -117,6 +118,13 @@ class Canon(_Expressions):
             out.extend(new if isinstance(new, list) else [new] if new is not None else [])
             if isinstance(stmt, _EXITS):
                 break  # what follows never runs
+        return out
+
+    def _unrolled(self, stmt: ast.stmt) -> list[ast.stmt] | None:
+        """`r = [E for t in S]` as its loop (control.unrolled), whose list's name is the student's."""
+        out = unrolled(stmt)
+        if out:
+            self.census.names.add(LISTED)
         return out
 
     def _dead_store(self, stmt: ast.stmt) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 _BOOLEAN = (ast.Compare, ast.BoolOp)
+LISTED = "_listed"  # the name a returned list comprehension's loop builds its list in (a student's own name)
 
 
 def _conjuncts(test: ast.expr) -> list[ast.expr]:
@@ -40,3 +41,24 @@ def boolean(node: ast.If) -> ast.expr | None:
     if not is_bool:
         return None
     return test if yes else ast.copy_location(ast.UnaryOp(op=ast.Not(), operand=test), test)
+
+
+def unrolled(stmt: ast.stmt) -> list[ast.stmt] | None:
+    """`r = [E for t in S if c]` (or that list returned) as the loop it stands for: `r = []`, then `for t in S:
+    if c: r.append(E)` (and `return r`), as a student writing the loop by hand does; None for anything else."""
+    value = stmt.value if isinstance(stmt, (ast.Assign, ast.Return)) else None
+    if not (isinstance(value, ast.ListComp) and len(value.generators) == 1 and not value.generators[0].is_async):
+        return None
+    if isinstance(stmt, ast.Assign) and not (len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return None
+    name = stmt.targets[0].id if isinstance(stmt, ast.Assign) else LISTED
+    gen = value.generators[0]
+    append = ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [value.elt], []))
+    body: ast.stmt = append
+    for test in reversed(gen.ifs):
+        body = ast.If(test=test, body=[body], orelse=[])
+    out = [ast.Assign(targets=[ast.Name(name, ast.Store())], value=ast.List([], ast.Load())),
+           ast.For(target=gen.target, iter=gen.iter, body=[body], orelse=[])]
+    if isinstance(stmt, ast.Return):
+        out.append(ast.Return(ast.Name(name, ast.Load())))
+    return [ast.fix_missing_locations(ast.copy_location(s, stmt)) for s in out]
