@@ -76,7 +76,34 @@ class _Expressions(ast.NodeTransformer):
         return operator(node, self.lists) or node
 
 
-class Canon(_Expressions):
+class _Loops(ast.NodeTransformer):
+    """Part of Canon (which gives `scopes` and `generic_visit`): a loop's elements named or enumerated read as
+    the for-each loop's, `while True: if c: break` as `while not c:`, and a `while`'s counter as bookkeeping."""
+
+    def visit_For(self, node: ast.For) -> ast.AST:
+        node = enumerated(node, self.scopes[-1].uses)
+        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
+        return self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
+
+    def visit_While(self, node: ast.While) -> ast.AST | None:
+        if constant_test(node.test) is False:
+            return None
+        first = node.body[0] if node.body else None
+        if constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
+                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
+            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
+        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
+        node = self.generic_visit(node)
+        names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+        kept = [s for s in node.body if not _counter(s, names)]
+        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
+        node.body = kept
+        return node
+
+
+class Canon(_Expressions, _Loops):
     """One pass over a module: every node rewritten to the canonical spelling of what it does."""
 
     def __init__(self, census: Census):
@@ -171,28 +198,6 @@ class Canon(_Expressions):
         if value is not None:
             return ast.copy_location(ast.Return(value=self.visit(value)), node)
         return merged(node)
-
-    def visit_For(self, node: ast.For) -> ast.AST:
-        node = enumerated(node, self.scopes[-1].uses)
-        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
-        return self.generic_visit(node)
-
-    visit_AsyncFor = visit_For
-
-    def visit_While(self, node: ast.While) -> ast.AST | None:
-        if constant_test(node.test) is False:
-            return None
-        first = node.body[0] if node.body else None
-        if constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
-                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
-            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
-        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
-        node = self.generic_visit(node)
-        names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
-        kept = [s for s in node.body if not _counter(s, names)]
-        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
-        node.body = kept
-        return node
 
 
 def _as_load(target: ast.expr) -> ast.expr:

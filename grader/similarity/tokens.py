@@ -74,7 +74,35 @@ class _Operators:
         return [(type(node.op).__name__, line)] + [t for p in parts for t in p]
 
 
-class Emitter(_Operators):
+class _Names:
+    """Part of Emitter (which gives `emit`, `bound`, `own`, `own_attrs`): a name is `V` where the student chose
+    it, an inlined helper's parameter the argument given, a library's name itself."""
+
+    def _Name(self, node: ast.Name, line: int) -> list[Token]:
+        if self.bound and node.id in self.bound[-1]:  # a parameter of an inlined helper: the argument given
+            return self.bound[-1][node.id]
+        return [("V" if node.id in self.own else "N:" + node.id, line)]
+
+    def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
+        attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
+        return self.emit(node.value, line) + [(attr, line)]
+
+    def _bind(self, spec: ast.arguments, call: ast.Call, line: int) -> dict[str, list[Token]]:
+        """A helper's parameters bound to the tokens of what the call gives them: by position, by keyword, or
+        else the parameter's default (`step(x=X[i], w=w)` binds as `step(X[i], w)` does)."""
+        params = [a.arg for a in spec.args if a.arg not in ("self", "cls")]
+        given = {p: self.emit(a, line) for p, a in zip(params, call.args) if not isinstance(a, ast.Starred)}
+        named = {a.arg for a in spec.args + spec.kwonlyargs}
+        given.update((k.arg, self.emit(k.value, line)) for k in call.keywords if k.arg in named)
+        defaults = list(zip(spec.args[len(spec.args) - len(spec.defaults):], spec.defaults))
+        defaults += [(a, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None]
+        for a, d in defaults:
+            if a.arg not in given:
+                given[a.arg] = self.emit(d, line)
+        return given
+
+
+class Emitter(_Operators, _Names):
     """Turns canonical trees into token streams; one per submission."""
 
     def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]], course: dict[str, ast.AST] | None = None):
@@ -127,15 +155,6 @@ class Emitter(_Operators):
             run.append(step)
         return out + _sorted_run(run)
 
-    def _Name(self, node: ast.Name, line: int) -> list[Token]:
-        if self.bound and node.id in self.bound[-1]:  # a parameter of an inlined helper: the argument given
-            return self.bound[-1][node.id]
-        return [("V" if node.id in self.own else "N:" + node.id, line)]
-
-    def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
-        attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
-        return self.emit(node.value, line) + [(attr, line)]
-
     def _loop(self, node: ast.AST, line: int) -> list[Token]:
         """`for` and `while` alike: the body counts, the header (how the loop is counted) does not."""
         return [("Loop", line)] + self.block(node.body, line) + self.block(node.orelse, line)
@@ -166,20 +185,6 @@ class Emitter(_Operators):
         finally:
             self.stack.pop()
             self.bound.pop()
-
-    def _bind(self, spec: ast.arguments, call: ast.Call, line: int) -> dict[str, list[Token]]:
-        """A helper's parameters bound to the tokens of what the call gives them: by position, by keyword, or
-        else the parameter's default (`step(x=X[i], w=w)` binds as `step(X[i], w)` does)."""
-        params = [a.arg for a in spec.args if a.arg not in ("self", "cls")]
-        given = {p: self.emit(a, line) for p, a in zip(params, call.args) if not isinstance(a, ast.Starred)}
-        named = {a.arg for a in spec.args + spec.kwonlyargs}
-        given.update((k.arg, self.emit(k.value, line)) for k in call.keywords if k.arg in named)
-        defaults = list(zip(spec.args[len(spec.args) - len(spec.defaults):], spec.defaults))
-        defaults += [(a, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None]
-        for a, d in defaults:
-            if a.arg not in given:
-                given[a.arg] = self.emit(d, line)
-        return given
 
     def _inlined(self, body: list[ast.stmt], line: int) -> list[Token]:
         """A helper's body as if written at the call by hand, its parameters read as the arguments given: its
