@@ -90,11 +90,12 @@ class _Names:
     def _bind(self, spec: ast.arguments, call: ast.Call, line: int) -> dict[str, list[Token]]:
         """A helper's parameters bound to the tokens of what the call gives them: by position, by keyword, or
         else the parameter's default (`step(x=X[i], w=w)` binds as `step(X[i], w)` does)."""
-        params = [a.arg for a in spec.args if a.arg not in ("self", "cls")]
+        positional = spec.posonlyargs + spec.args
+        params = [a.arg for a in positional if a.arg not in ("self", "cls")]
         given = {p: self.emit(a, line) for p, a in zip(params, call.args) if not isinstance(a, ast.Starred)}
         named = {a.arg for a in spec.args + spec.kwonlyargs}
         given.update((k.arg, self.emit(k.value, line)) for k in call.keywords if k.arg in named)
-        defaults = list(zip(spec.args[len(spec.args) - len(spec.defaults):], spec.defaults))
+        defaults = list(zip(positional[len(positional) - len(spec.defaults):], spec.defaults))
         defaults += [(a, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None]
         for a, d in defaults:
             if a.arg not in given:
