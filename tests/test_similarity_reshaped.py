@@ -154,3 +154,38 @@ def test_a_list_comprehension_is_the_loop_that_appends(tmp_path):
            "            preds.append(predict(x, w, b))\n    return preds\n"
     comprehension = "\ndef classify(X, w, b):\n    return [predict(x, w, b) for x in X if x[0] > 0]\n"
     assert _score(tmp_path, BASE + loop, BASE + comprehension) == 1.0
+
+
+def test_a_break_guard_and_its_if_else_read_alike(tmp_path):
+    """`if t >= 100: break` then the rest is the if/else with the rest as its else, turned around on `>=`."""
+    guard = TRAIN.replace("            w, b = step(X[i], y[i], w, b, eta)\n",
+                          "            if t >= 100:\n                break\n            w, b = step(X[i], y[i], w, b, eta)\n")
+    spelled = TRAIN.replace("            w, b = step(X[i], y[i], w, b, eta)\n",
+                            "            if t < 100:\n                w, b = step(X[i], y[i], w, b, eta)\n"
+                            "            else:\n                break\n")
+    assert _score(tmp_path, BASE.replace(TRAIN, guard), BASE.replace(TRAIN, spelled)) == 1.0
+
+
+CLIP = '''
+def clip(w, lo, hi):
+    for j in range(len(w)):
+        if w[j] < lo:
+            w[j] = lo
+        if w[j] > hi:
+            w[j] = hi
+'''
+
+
+def test_a_last_return_or_continue_that_does_nothing_does_not_count(tmp_path):
+    padded = CLIP.replace("            w[j] = hi\n", "            w[j] = hi\n        continue\n    return None\n")
+    assert _score(tmp_path, BASE + CLIP, BASE + padded) == 1.0
+
+
+def test_a_while_loops_counter_after_a_break_guard_is_still_bookkeeping(tmp_path):
+    """`while t < T: …; if done: break; t += 1` is `for t in range(T): …; if done: break` (the counter is taken
+    out before the guard's else could take it in)."""
+    loop = TRAIN.replace("            w, b = step(X[i], y[i], w, b, eta)\n",
+                         "            w, b = step(X[i], y[i], w, b, eta)\n        if b > 100:\n            break\n")
+    counted = loop.replace("    for t in range(T):\n", "    t = 0\n    while t < T:\n").replace(
+        "            break\n", "            break\n        t += 1\n")
+    assert _score(tmp_path, BASE.replace(TRAIN, loop), BASE.replace(TRAIN, counted)) == 1.0

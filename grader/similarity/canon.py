@@ -18,6 +18,7 @@ _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
            ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_LEAVING = (ast.Return, ast.Raise, ast.Break)  # a guard's last statement: what follows the guard is its else
 _BLOCKS = ("body", "orelse", "finalbody")
 _INERT = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.cmpop, ast.unaryop, ast.boolop, ast.alias)
 
@@ -42,8 +43,26 @@ def _negative(test: ast.expr) -> bool:
 _TURNED = (ast.LtE, ast.NotEq, ast.NotIn, ast.IsNot)
 
 
+def _bare_return(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Return) and (stmt.value is None or constant_test(stmt.value) is False
+                                             and isinstance(stmt.value.value, type(None)))
+
+
+def _continue(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Continue)
+
+
+def _trimmed(body: list[ast.stmt], idle_last) -> list[ast.stmt]:
+    """A body without its last statement where that does nothing there (`return` ending a function, `continue`
+    ending a loop's turn: a loop's is trimmed before its body is read, so a guard cannot take it as its else)."""
+    return body[:-1] if body and idle_last(body[-1]) else body
+
+
 def _counter(stmt: ast.stmt, names: set[str]) -> bool:
     """`i += 1` / `i = i + 1` on a name the loop test reads: the bookkeeping of a `while` written for a `for`."""
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+        return (stmt.target.id in names and isinstance(stmt.op, (ast.Add, ast.Sub))
+                and isinstance(stmt.value, ast.Constant))
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         v = stmt.value
         return (stmt.targets[0].id in names and isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Add, ast.Sub))
@@ -82,7 +101,7 @@ class _Loops(ast.NodeTransformer):
 
     def visit_For(self, node: ast.For) -> ast.AST:
         node = enumerated(node, self.scopes[-1].uses)
-        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
+        node.body = _trimmed(elements(node, self.scopes[-1].uses, self.scopes[-1].indices), _continue)
         return self.generic_visit(node)
 
     visit_AsyncFor = visit_For
@@ -94,13 +113,12 @@ class _Loops(ast.NodeTransformer):
         if constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
                 and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
             node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
-        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
-        node = self.generic_visit(node)
         names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
-        kept = [s for s in node.body if not _counter(s, names)]
-        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
-        node.body = kept
-        return node
+        body = _trimmed(elements(node, self.scopes[-1].uses, self.scopes[-1].indices), _continue)
+        node.body = [s for s in body if not _counter(s, names)]  # taken out before a guard's else can take them
+        node.counters = {n.id for s in body if s not in node.body  # read by block: their `i = 0`
+                         for n in ast.walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        return self.generic_visit(node)
 
 
 class Canon(_Expressions, _Loops):
@@ -117,9 +135,11 @@ class Canon(_Expressions, _Loops):
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         self.scopes.append(self.census.scope(node))
         try:
-            return self.generic_visit(node)
+            node = self.generic_visit(node)
         finally:
             self.scopes.pop()
+        node.body = _trimmed(node.body, _bare_return)  # a last `return` / `return None` does nothing
+        return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -134,8 +154,8 @@ class Canon(_Expressions, _Loops):
                 rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
                 out.extend(self.block([ast.copy_location(rest, stmt)]))
                 break
-            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], ast.Return) \
-                    and k + 1 < len(stmts):  # a guard `if c: return a` then the rest: the rest is its else
+            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _LEAVING) \
+                    and k + 1 < len(stmts):  # a guard `if c: return a` (or `break`) then the rest: the rest is its else
                 whole = ast.If(test=stmt.test, body=stmt.body, orelse=stmts[k + 1:])
                 out.extend(self.block([ast.copy_location(whole, stmt)]))
                 break
