@@ -2,7 +2,7 @@
 helpers: a debug flag read only by `if debug:` around prints, numpy's spellings of the operators (not on Python
 lists), `np.sum(a * b)` for the dot product, a named numpy score or step read in place, nested ifs as `and`, a
 boolean returned through if/else, a regrouped product, a helper called with keyword arguments, and a list
-comprehension written as its loop."""
+comprehension written as its loop, a break guard, a last return or continue, and a lambda helper."""
 
 from __future__ import annotations
 
@@ -189,3 +189,13 @@ def test_a_while_loops_counter_after_a_break_guard_is_still_bookkeeping(tmp_path
     counted = loop.replace("    for t in range(T):\n", "    t = 0\n    while t < T:\n").replace(
         "            break\n", "            break\n        t += 1\n")
     assert _score(tmp_path, BASE.replace(TRAIN, loop), BASE.replace(TRAIN, counted)) == 1.0
+
+
+def test_a_helper_written_as_a_lambda_is_the_helper(tmp_path):
+    use = "\ndef classify(X, w, b):\n    out = []\n    for x in X:\n        out.append(predict(x, w, b))\n    return out\n"
+    lam = BASE.replace(PREDICT, "\npredict = lambda x, w, b: 1 if x @ w + b >= 0 else -1\n")
+    (tmp_path / "a.py").write_text(BASE + use)
+    (tmp_path / "b.py").write_text(lam + use)
+    options = similarity.Options(graded=("train", "classify", "score"))
+    result = similarity.compare([("a", tmp_path / "a.py"), ("b", tmp_path / "b.py")], options)
+    assert max(p.score for p in result.pairs) == 1.0

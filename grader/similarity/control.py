@@ -1,6 +1,7 @@
-"""Control flow reshaped, read back to one shape for canon: an `if` whose only statement is another `if` (neither
-with an else) as one `if` on both tests joined by `and`, and `if c: return True else: return False` as
-`return c` (c a comparison or a boolean operation, so that its value is a bool)."""
+"""Control flow and helpers reshaped, read back to one shape for canon: an `if` whose only statement is another
+`if` (neither with an else) as one `if` on both tests joined by `and`; `if c: return True else: return False` as
+`return c` (c a comparison or a boolean operation, so that its value is a bool); a list comprehension as the loop
+that appends; a helper written as a lambda as its `def`."""
 
 from __future__ import annotations
 
@@ -62,3 +63,22 @@ def unrolled(stmt: ast.stmt) -> list[ast.stmt] | None:
     if isinstance(stmt, ast.Return):
         out.append(ast.Return(ast.Name(name, ast.Load())))
     return [ast.fix_missing_locations(ast.copy_location(s, stmt)) for s in out]
+
+
+def lambdas_as_defs(tree: ast.Module) -> ast.Module:
+    """The module with each `name = lambda args: E` at its top level (or a class's) as `def name(args): return E`,
+    so that a helper written as a lambda is a helper like any other (inlined where it is called)."""
+    for holder in [tree] + [s for s in tree.body if isinstance(s, ast.ClassDef)]:
+        holder.body = [_as_def(s) for s in holder.body]
+    return tree
+
+
+def _as_def(stmt: ast.stmt) -> ast.stmt:
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Lambda)):
+        return stmt
+    body = [ast.copy_location(ast.Return(value=stmt.value.body), stmt.value.body)]
+    new = ast.FunctionDef(name=stmt.targets[0].id, args=stmt.value.args, body=body, decorator_list=[], returns=None)
+    if "type_params" in ast.FunctionDef._fields:  # Python 3.12 and later
+        new.type_params = []
+    return ast.copy_location(new, stmt)
