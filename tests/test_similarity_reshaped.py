@@ -1,8 +1,9 @@
 """The similarity check on the classes of rewrite its sixth held-out set missed, and on reshaped control flow and
 helpers: a debug flag read only by `if debug:` around prints, numpy's spellings of the operators (not on Python
 lists), `np.sum(a * b)` for the dot product, a named numpy score or step read in place, nested ifs as `and`, a
-boolean returned through if/else, a regrouped product, a helper called with keyword arguments, and a list
-comprehension written as its loop, a break guard, a last return or continue, and a lambda helper."""
+boolean returned through if/else, a regrouped product, a helper called with keyword arguments, a list
+comprehension written as its loop, a break guard, a last return or continue, a lambda helper, and a `try` whose
+handlers do nothing."""
 
 from __future__ import annotations
 
@@ -199,3 +200,12 @@ def test_a_helper_written_as_a_lambda_is_the_helper(tmp_path):
     options = similarity.Options(graded=("train", "classify", "score"))
     result = similarity.compare([("a", tmp_path / "a.py"), ("b", tmp_path / "b.py")], options)
     assert max(p.score for p in result.pairs) == 1.0
+
+
+def test_code_wrapped_in_a_try_whose_handlers_do_nothing_is_the_code(tmp_path):
+    wrapped = TRAIN.replace("    for t in range(T):\n        for i in range(len(X)):\n"
+                            "            w, b = step(X[i], y[i], w, b, eta)\n",
+                            "    try:\n        for t in range(T):\n            for i in range(len(X)):\n"
+                            "                w, b = step(X[i], y[i], w, b, eta)\n    except Exception as err:\n"
+                            "        print('failed', err)\n")
+    assert _score(tmp_path, BASE, BASE.replace(TRAIN, wrapped)) == 1.0

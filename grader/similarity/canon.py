@@ -195,6 +195,12 @@ class Canon(_Expressions, _Loops):
                 setattr(node, field, self.visit(value))
         return node
 
+    def visit_Try(self, node: ast.Try) -> ast.AST | list[ast.stmt] | None:
+        """`try: B except E: pass` (handlers that do nothing, no else or finally) is the code it wraps."""
+        if not node.orelse and not node.finalbody and all(idle(s) for h in node.handlers for s in h.body):
+            return self.block(node.body) or None
+        return self.generic_visit(node)
+
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
         load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
         new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
