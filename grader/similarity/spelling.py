@@ -17,18 +17,36 @@ _SEQUENCES = (ast.Name, ast.Attribute, ast.Subscript)
 
 
 class Put(ast.NodeTransformer):
-    """A tree with the reads of some names replaced by the expressions they stand for (a fresh copy each, unless
-    `once`: a name read once takes the expression itself)."""
+    """A tree with the reads of some names replaced by the expressions they stand for (a fresh copy each)."""
 
-    def __init__(self, given: dict[str, ast.expr], once: bool = False):
+    def __init__(self, given: dict[str, ast.expr]):
         self.given = given
-        self.once = once
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
         if node.id in self.given and isinstance(node.ctx, ast.Load):
-            value = self.given[node.id]
-            return value if self.once else ast.copy_location(copy.deepcopy(value), node)
+            return ast.copy_location(copy.deepcopy(self.given[node.id]), node)
         return node
+
+
+def put_once(tree: ast.expr, name: str, value: ast.expr) -> ast.expr:
+    """`tree` with its one read of `name` replaced by `value` itself (no copy: nothing else reads it)."""
+    if isinstance(tree, ast.Name) and tree.id == name and isinstance(tree.ctx, ast.Load):
+        return value
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        for field in node._fields:
+            v = getattr(node, field, None)
+            for k, child in enumerate(v) if type(v) is list else [(None, v)]:
+                if type(child) is ast.Name and child.id == name and type(child.ctx) is ast.Load:
+                    if k is None:
+                        setattr(node, field, value)
+                    else:
+                        v[k] = value
+                    return tree
+                if isinstance(child, ast.AST):
+                    stack.append(child)
+    return tree
 
 
 def _children(node: ast.AST) -> list[ast.AST]:
@@ -68,7 +86,7 @@ def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
         last = out[-1] if out else None
         if _flag(last, uses) and isinstance(stmt, (ast.If, ast.While)) and reads(stmt.test, last.targets[0].id):
             out.pop()
-            stmt.test = Put({last.targets[0].id: last.value}, once=True).visit(stmt.test)
+            stmt.test = put_once(stmt.test, last.targets[0].id, last.value)
         elif isinstance(stmt, ast.If):
             stmt.test = _put_named(out, stmt.test, uses)
         elif isinstance(stmt, _SIMPLE) and stmt.value is not None:
@@ -85,11 +103,14 @@ def _put_named(out: list[ast.stmt], value: ast.expr, uses: Counter) -> ast.expr:
     place."""
     given: dict[str, ast.expr] = {}
     while out and _once(out[-1], uses) and reads(value, out[-1].targets[0].id) \
-            and not any(reads(v, out[-1].targets[0].id) for v in given.values()) and _small(out[-1].value):
+            and not any(reads(v, out[-1].targets[0].id) for v in given.values()) \
+            and (not getattr(out[-1].value, "put", False) or _small(out[-1].value)):
         named = out.pop()
         given[named.targets[0].id] = named.value
     for name in reversed(list(given)):  # the earliest named first: a later value may read an earlier name
-        value = Put({name: given[name]}, once=True).visit(value)
+        value = put_once(value, name, given[name])
+    if given:
+        value.put = True  # a value built here: only such a value can grow along a chain (see _small)
     return value
 
 
