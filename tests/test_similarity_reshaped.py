@@ -68,7 +68,8 @@ def test_a_debug_flag_read_only_by_ifs_around_prints_is_dead(tmp_path):
 
 def test_a_flag_that_guards_real_code_is_read(tmp_path):
     """`if debug: w = ...` runs code: the flag and its if count (a flag is dead only where its ifs do nothing)."""
-    live = STEP.replace("    return w, b\n", "    debug = eta > 1\n    if debug:\n        w = w * 0.5\n    return w, b\n")
+    live = STEP.replace("    return w, b\n",
+                        "    debug = eta > 1\n    if debug:\n        w = w * 0.5\n    return w, b\n")
     assert _score(tmp_path, BASE, BASE.replace(STEP, live)) < 1.0
 
 
@@ -102,13 +103,15 @@ def test_a_numpy_score_named_before_the_if_is_the_test(tmp_path):
 
 
 def test_an_arithmetic_step_named_once_is_read_in_place(tmp_path):
-    named = STEP.replace("        w = w + eta * label * x\n", "        delta = eta * label * x\n        w = w + delta\n")
+    named = STEP.replace("        w = w + eta * label * x\n",
+                         "        delta = eta * label * x\n        w = w + delta\n")
     assert _score(tmp_path, BASE, BASE.replace(STEP, named)) == 1.0
 
 
 def test_nested_ifs_are_one_if_on_and(tmp_path):
     joined = BASE.replace("if label * (x @ w + b) <= 0:", "if label * (x @ w + b) <= 0 and eta > 0:")
-    nested = BASE.replace("    if label * (x @ w + b) <= 0:\n        w = w + eta * label * x\n        b = b + eta * label\n",
+    nested = BASE.replace("    if label * (x @ w + b) <= 0:\n        w = w + eta * label * x\n"
+                          "        b = b + eta * label\n",
                           "    if label * (x @ w + b) <= 0:\n        if eta > 0:\n            w = w + eta * label * x\n"
                           "            b = b + eta * label\n")
     assert _score(tmp_path, joined, nested) == 1.0
@@ -160,7 +163,8 @@ def test_a_list_comprehension_is_the_loop_that_appends(tmp_path):
 def test_a_break_guard_and_its_if_else_read_alike(tmp_path):
     """`if t >= 100: break` then the rest is the if/else with the rest as its else, turned around on `>=`."""
     guard = TRAIN.replace("            w, b = step(X[i], y[i], w, b, eta)\n",
-                          "            if t >= 100:\n                break\n            w, b = step(X[i], y[i], w, b, eta)\n")
+                          "            if t >= 100:\n                break\n"
+                          "            w, b = step(X[i], y[i], w, b, eta)\n")
     spelled = TRAIN.replace("            w, b = step(X[i], y[i], w, b, eta)\n",
                             "            if t < 100:\n                w, b = step(X[i], y[i], w, b, eta)\n"
                             "            else:\n                break\n")
@@ -193,7 +197,8 @@ def test_a_while_loops_counter_after_a_break_guard_is_still_bookkeeping(tmp_path
 
 
 def test_a_helper_written_as_a_lambda_is_the_helper(tmp_path):
-    use = "\ndef classify(X, w, b):\n    out = []\n    for x in X:\n        out.append(predict(x, w, b))\n    return out\n"
+    use = "\ndef classify(X, w, b):\n    out = []\n    for x in X:\n" \
+          "        out.append(predict(x, w, b))\n    return out\n"
     lam = BASE.replace(PREDICT, "\npredict = lambda x, w, b: 1 if x @ w + b >= 0 else -1\n")
     (tmp_path / "a.py").write_text(BASE + use)
     (tmp_path / "b.py").write_text(lam + use)

@@ -44,8 +44,8 @@ _TURNED = (ast.LtE, ast.NotEq, ast.NotIn, ast.IsNot)
 
 
 def _bare_return(stmt: ast.stmt) -> bool:
-    return isinstance(stmt, ast.Return) and (stmt.value is None or constant_test(stmt.value) is False
-                                             and isinstance(stmt.value.value, type(None)))
+    return isinstance(stmt, ast.Return) and (stmt.value is None
+                                             or isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
 
 
 def _continue(stmt: ast.stmt) -> bool:

@@ -128,8 +128,9 @@ def _small(value: ast.expr, most: int = 64) -> bool:
 
 def _once(stmt: ast.stmt, uses: Counter) -> bool:
     """`v = E` with E arithmetic (a score: `y * (w @ x)`, `-m`, `np.dot(w, x)`), the function's only store of `v`
-    and its only read. A call's result stays named (`p = self.predict(x)` then `if p != t:`): read in place, the textbook
-    CS188 solution and a student's own naming of it become one code (measured: an independent held2 pair)."""
+    and its only read. A call's result stays named (`p = self.predict(x)` then `if p != t:`): read in place, the
+    textbook CS188 solution and a student's own naming of it become one code (measured: an independent held2
+    pair)."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
             and arithmetic(stmt.value)
             and uses["store", stmt.targets[0].id] == 1 and uses["load", stmt.targets[0].id] == 1)
