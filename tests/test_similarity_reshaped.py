@@ -214,3 +214,10 @@ def test_code_wrapped_in_a_try_whose_handlers_do_nothing_is_the_code(tmp_path):
                             "                w, b = step(X[i], y[i], w, b, eta)\n    except Exception as err:\n"
                             "        print('failed', err)\n")
     assert _score(tmp_path, BASE, BASE.replace(TRAIN, wrapped)) == 1.0
+
+
+def test_numpys_comparison_power_and_negative_functions_are_the_operators(tmp_path):
+    spelled = STEP.replace("    if label * (x @ w + b) <= 0:\n", "    if np.less_equal(label * (x @ w + b), 0):\n")
+    powered = SCORE.replace("(y * (X @ w + b)).mean()", "np.negative(np.power(y * (X @ w + b), 2)).mean()")
+    plain = SCORE.replace("(y * (X @ w + b)).mean()", "(-(y * (X @ w + b)) ** 2).mean()")
+    assert _score(tmp_path, BASE.replace(SCORE, plain), BASE.replace(STEP, spelled).replace(SCORE, powered)) == 1.0

@@ -92,7 +92,8 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
-        return operator(node, self.lists) or node
+        new = operator(node, self.lists)
+        return node if new is None else self.visit_Compare(new) if isinstance(new, ast.Compare) else new
 
 
 class _Loops(ast.NodeTransformer):

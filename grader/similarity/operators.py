@@ -1,15 +1,19 @@
 """numpy's spellings of arithmetic read as the operators they stand for: `np.dot(a, b)`, `a.dot(b)`,
 `np.matmul(a, b)`, `np.sum(a * b)` and `(a * b).sum()` as `a @ b` (the sum of the elementwise products: the dot
-product, as `np.vdot` is); `np.add(a, b)` as `a + b`, and likewise `np.subtract`,
-`np.multiply`, `np.divide`, except where an operand is a Python list (a list display, `[0.0] * n`, or a name
-the file stores one in): for lists `+` and `*` concatenate and repeat, and numpy's functions do not."""
+product, as `np.vdot` is); `np.add(a, b)` as `a + b`, and likewise `np.subtract`, `np.multiply`, `np.divide`,
+`np.power`, `np.negative` and the comparisons (`np.greater(a, b)` as `a > b`, ...), except where an operand is a
+Python list (a list display, `[0.0] * n`, or a name the file stores one in): for lists `+` and `*` concatenate
+and repeat, and numpy's functions do not."""
 
 from __future__ import annotations
 
 import ast
 
 PRODUCTS = {"dot", "matmul", "inner", "vdot"}
-OPERATORS = {"add": ast.Add, "subtract": ast.Sub, "multiply": ast.Mult, "divide": ast.Div, "true_divide": ast.Div}
+OPERATORS = {"add": ast.Add, "subtract": ast.Sub, "multiply": ast.Mult, "divide": ast.Div, "true_divide": ast.Div,
+             "power": ast.Pow}
+COMPARISONS = {"greater": ast.Gt, "greater_equal": ast.GtE, "less": ast.Lt, "less_equal": ast.LtE, "equal": ast.Eq,
+               "not_equal": ast.NotEq}
 NUMPY = ("np", "numpy")
 
 
@@ -49,6 +53,10 @@ def operator(call: ast.Call, lists: set[str] | frozenset[str] = frozenset()) -> 
             return ast.copy_location(ast.BinOp(summed.left, ast.MatMult(), summed.right), call)
     if _numpy(f, OPERATORS) and _plain(call, 2) and not any(listed(a, lists) for a in call.args):  # np.add(a, b)
         return ast.copy_location(ast.BinOp(call.args[0], OPERATORS[f.attr](), call.args[1]), call)
+    if _numpy(f, COMPARISONS) and _plain(call, 2) and not any(listed(a, lists) for a in call.args):  # np.less
+        return ast.copy_location(ast.Compare(call.args[0], [COMPARISONS[f.attr]()], [call.args[1]]), call)
+    if _numpy(f, {"negative"}) and _plain(call, 1) and not listed(call.args[0], lists):  # np.negative(a)
+        return ast.copy_location(ast.UnaryOp(ast.USub(), call.args[0]), call)
     return None
 
 
