@@ -9,44 +9,18 @@ from __future__ import annotations
 
 import ast
 
-from grader.similarity.census import Census, Scope
+from grader.similarity.census import Census, Scope, constant_test, idle
+from grader.similarity.control import LISTED, boolean, merged, unrolled
+from grader.similarity.operators import operator
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
            ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-_PRODUCTS = {"dot", "matmul", "inner", "vdot"}
-_QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_LEAVING = (ast.Return, ast.Raise, ast.Break)  # a guard's last statement: what follows the guard is its else
 _BLOCKS = ("body", "orelse", "finalbody")
 _INERT = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.cmpop, ast.unaryop, ast.boolop, ast.alias)
-
-
-def _constant_test(test: ast.expr) -> bool | None:
-    """True or False for a test that is a literal (`if False:`, `while 0:`), else None."""
-    if isinstance(test, ast.Constant) and isinstance(test.value, (bool, int, float, str, type(None))):
-        return bool(test.value)
-    return None
-
-
-def _quiet(stmt: ast.stmt) -> bool:
-    """A statement that does nothing the grader or a reader counts: a string, `pass`, an import, a print, an
-    `assert` (a check of the input a student adds; an inlined helper would carry it into the loop that calls it)."""
-    if isinstance(stmt, (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assert)):
-        return True
-    if isinstance(stmt, ast.Expr):
-        v = stmt.value
-        if isinstance(v, ast.Constant):
-            return True
-        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _QUIET:
-            return True
-    return False
-
-
-def _never(stmt: ast.stmt) -> bool:
-    """`if False: ...` with no else, `while 0: ...`: code that never runs."""
-    return (isinstance(stmt, (ast.If, ast.While)) and not stmt.orelse
-            and _constant_test(stmt.test) is False)
 
 
 def _calls(node: ast.expr) -> bool:
@@ -69,8 +43,26 @@ def _negative(test: ast.expr) -> bool:
 _TURNED = (ast.LtE, ast.NotEq, ast.NotIn, ast.IsNot)
 
 
+def _bare_return(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Return) and (stmt.value is None
+                                             or isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
+
+
+def _continue(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Continue)
+
+
+def _trimmed(body: list[ast.stmt], idle_last) -> list[ast.stmt]:
+    """A body without its last statement where that does nothing there (`return` ending a function, `continue`
+    ending a loop's turn: a loop's is trimmed before its body is read, so a guard cannot take it as its else)."""
+    return body[:-1] if body and idle_last(body[-1]) else body
+
+
 def _counter(stmt: ast.stmt, names: set[str]) -> bool:
     """`i += 1` / `i = i + 1` on a name the loop test reads: the bookkeeping of a `while` written for a `for`."""
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+        return (stmt.target.id in names and isinstance(stmt.op, (ast.Add, ast.Sub))
+                and isinstance(stmt.value, ast.Constant))
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         v = stmt.value
         return (stmt.targets[0].id in names and isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Add, ast.Sub))
@@ -100,21 +92,43 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
-        f = node.func
-        if isinstance(f, ast.Attribute) and f.attr in _PRODUCTS and not node.keywords:
-            if len(node.args) == 2:  # np.dot(a, b)
-                return ast.copy_location(ast.BinOp(node.args[0], ast.MatMult(), node.args[1]), node)
-            if len(node.args) == 1 and f.attr == "dot":  # a.dot(b)
-                return ast.copy_location(ast.BinOp(f.value, ast.MatMult(), node.args[0]), node)
-        return node
+        new = operator(node, self.lists)
+        return node if new is None else self.visit_Compare(new) if isinstance(new, ast.Compare) else new
 
 
-class Canon(_Expressions):
+class _Loops(ast.NodeTransformer):
+    """Part of Canon (which gives `scopes` and `generic_visit`): a loop's elements named or enumerated read as
+    the for-each loop's, `while True: if c: break` as `while not c:`, and a `while`'s counter as bookkeeping."""
+
+    def visit_For(self, node: ast.For) -> ast.AST:
+        node = enumerated(node, self.scopes[-1].uses)
+        node.body = _trimmed(elements(node, self.scopes[-1].uses, self.scopes[-1].indices), _continue)
+        return self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
+
+    def visit_While(self, node: ast.While) -> ast.AST | None:
+        if constant_test(node.test) is False:
+            return None
+        first = node.body[0] if node.body else None
+        if constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
+                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
+            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
+        names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+        body = _trimmed(elements(node, self.scopes[-1].uses, self.scopes[-1].indices), _continue)
+        node.body = [s for s in body if not _counter(s, names)]  # taken out before a guard's else can take them
+        node.counters = {n.id for s in body if s not in node.body  # read by block: their `i = 0`
+                         for n in ast.walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        return self.generic_visit(node)
+
+
+class Canon(_Expressions, _Loops):
     """One pass over a module: every node rewritten to the canonical spelling of what it does."""
 
     def __init__(self, census: Census):
         self.dead = census.dead  # names assigned and never read anywhere in the file
         self.census = census
+        self.lists = census.lists  # names the file stores a Python list in: numpy's `np.add` on them is not `+`
         # per function being rewritten (the module's code: the module): how often it stores and reads each name
         # and the names its loops count with (`x = X[i]` under them names an element, as `x` of `for x in X`)
         self.scopes: list[Scope] = [census.module]
@@ -122,25 +136,27 @@ class Canon(_Expressions):
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         self.scopes.append(self.census.scope(node))
         try:
-            return self.generic_visit(node)
+            node = self.generic_visit(node)
         finally:
             self.scopes.pop()
+        node.body = _trimmed(node.body, _bare_return)  # a last `return` / `return None` does nothing
+        return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         uses = self.scopes[-1].uses
-        stmts = temporaries(returned([s for s in split(stmts) if not (_quiet(s) or _never(s) or self._dead_store(s))],
-                                     uses), uses)
+        stmts = temporaries(returned([s for s in split(stmts) if not (idle(s) or self._dead_store(s))], uses), uses)
+        stmts = [s for stmt in stmts for s in (self._unrolled(stmt) or [stmt])]
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
                     and isinstance(stmt.body[0], ast.Continue) and k + 1 < len(stmts):
                 rest = ast.If(test=ast.UnaryOp(ast.Not(), stmt.test), body=stmts[k + 1:], orelse=[])
                 out.extend(self.block([ast.copy_location(rest, stmt)]))
                 break
-            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], ast.Return) \
-                    and k + 1 < len(stmts):  # a guard `if c: return a` then the rest: the rest is its else
+            if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _LEAVING) \
+                    and k + 1 < len(stmts):  # a guard `if c: return a` (or `break`) then the rest: the rest is its else
                 whole = ast.If(test=stmt.test, body=stmt.body, orelse=stmts[k + 1:])
                 out.extend(self.block([ast.copy_location(whole, stmt)]))
                 break
@@ -152,7 +168,15 @@ class Canon(_Expressions):
                 break  # what follows never runs
         return out
 
+    def _unrolled(self, stmt: ast.stmt) -> list[ast.stmt] | None:
+        """`r = [E for t in S]` as its loop (control.unrolled), whose list's name is the student's."""
+        out = unrolled(stmt)
+        if out:
+            self.census.names.add(LISTED)
+        return out
+
     def _dead_store(self, stmt: ast.stmt) -> bool:
+        """`v = E` where nothing that counts reads `v` (a print or an `if debug:` test does not)."""
         return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
                 and stmt.targets[0].id in self.dead)
 
@@ -172,13 +196,19 @@ class Canon(_Expressions):
                 setattr(node, field, self.visit(value))
         return node
 
+    def visit_Try(self, node: ast.Try) -> ast.AST | list[ast.stmt] | None:
+        """`try: B except E: pass` (handlers that do nothing, no else or finally) is the code it wraps."""
+        if not node.orelse and not node.finalbody and all(idle(s) for h in node.handlers for s in h.body):
+            return self.block(node.body) or None
+        return self.generic_visit(node)
+
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
         load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
         new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
         return self.visit(ast.copy_location(new, node))
 
     def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
-        const = _constant_test(node.test)
+        const = constant_test(node.test)
         if const is not None:
             return self.block(node.body if const else node.orelse) or None
         node = self.generic_visit(node)
@@ -191,29 +221,10 @@ class Canon(_Expressions):
         elif node.orelse and _negative(node.test):  # `if a <= b: A else: B` as `if b < a: B else: A`
             node.test = self.visit_UnaryOp(ast.UnaryOp(ast.Not(), node.test))
             node.body, node.orelse = node.orelse, node.body
-        return node
-
-    def visit_For(self, node: ast.For) -> ast.AST:
-        node = enumerated(node, self.scopes[-1].uses)
-        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
-        return self.generic_visit(node)
-
-    visit_AsyncFor = visit_For
-
-    def visit_While(self, node: ast.While) -> ast.AST | None:
-        if _constant_test(node.test) is False:
-            return None
-        first = node.body[0] if node.body else None
-        if _constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
-                and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
-            node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
-        node.body = elements(node, self.scopes[-1].uses, self.scopes[-1].indices)
-        node = self.generic_visit(node)
-        names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
-        kept = [s for s in node.body if not _counter(s, names)]
-        node.counters = {s.targets[0].id for s in node.body if s not in kept}  # read by block: their `i = 0`
-        node.body = kept
-        return node
+        value = boolean(node)  # `if c: return True else: return False` is `return c`
+        if value is not None:
+            return ast.copy_location(ast.Return(value=self.visit(value)), node)
+        return merged(node)
 
 
 def _as_load(target: ast.expr) -> ast.expr:

@@ -1,12 +1,56 @@
 """One walk over a module for what the canonical rewrites and the emitter need to know of it: the names the
 student chose, which are dead stores, and per function how often each name is stored and read, which names its
 loops count with, and which names it calls (walking the tree once instead of once per question saves a third of
-the time a submission takes)."""
+the time a submission takes). A read in a statement that does nothing (`idle`: a print, an `assert`, an
+`if debug:` around prints) is no read: a name read only there is a dead store."""
 
 from __future__ import annotations
 
 import ast
 from collections import Counter
+
+from grader.similarity.operators import listed
+
+
+_QUIET = {"print", "display", "pprint"}  # calls that only show something: dropped like comments
+_SILENT = (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assert)
+
+
+def constant_test(test: ast.expr) -> bool | None:
+    """True or False for a test that is a literal (`if False:`, `while 0:`), else None."""
+    if isinstance(test, ast.Constant) and isinstance(test.value, (bool, int, float, str, type(None))):
+        return bool(test.value)
+    return None
+
+
+def quiet(stmt: ast.stmt) -> bool:
+    """A statement that does nothing the grader or a reader counts: a string, `pass`, an import, a print, an
+    `assert` (a check of the input a student adds; an inlined helper would carry it into the loop that calls it)."""
+    if isinstance(stmt, _SILENT):
+        return True
+    if isinstance(stmt, ast.Expr):
+        v = stmt.value
+        if isinstance(v, ast.Constant):
+            return True
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _QUIET:
+            return True
+    return False
+
+
+def never(stmt: ast.stmt) -> bool:
+    """`if False: ...` with no else, `while 0: ...`: code that never runs."""
+    return (isinstance(stmt, (ast.If, ast.While)) and not stmt.orelse
+            and constant_test(stmt.test) is False)
+
+
+def idle(stmt: ast.stmt) -> bool:
+    """A statement that does nothing: quiet, never run, or an `if` whose test calls nothing and whose branches
+    do nothing (`if debug: print(...)`); the names it reads are not read (a `debug = False` only tested there
+    is a dead store)."""
+    if quiet(stmt) or never(stmt):
+        return True
+    return (isinstance(stmt, ast.If) and all(idle(s) for s in stmt.body) and all(idle(s) for s in stmt.orelse)
+            and not any(isinstance(n, ast.Call) for n in ast.walk(stmt.test)))
 
 
 class Scope:
@@ -27,6 +71,7 @@ class Census:
         self.names: set[str] = set()  # identifiers the student chose: assigned, arguments, defs, imports
         self.attrs: set[str] = set()  # attributes the code sets, and its defs (methods are called by attribute)
         self.stored: set[str] = set()
+        self.lists: set[str] = set()  # names some statement stores a Python list in (`theta = [0.0] * d`)
         self.loaded: set[str] = set()
         self.module = Scope()
         self.scopes: dict[int, Scope] = {}
@@ -40,11 +85,14 @@ class Census:
         """Names assigned somewhere and read nowhere: dead stores a disguise adds."""
         return self.stored - self.loaded
 
-    def _walk(self, node: ast.AST, active: list[Scope]) -> None:
+    def _walk(self, node: ast.AST, active: list[Scope], muted: bool = False) -> None:
+        """`muted`: inside a statement that does nothing (its reads are not counted)."""
         kind = type(node)
         if kind is ast.Name:
-            self._name(node, active)
+            self._name(node, active, muted)
             return
+        if not muted and isinstance(node, ast.stmt) and idle(node):
+            muted = True
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
             self.names.add(node.name)
             self.attrs.add(node.name)
@@ -52,19 +100,21 @@ class Census:
                 own = self.scopes[id(node)] = Scope()
                 active = active + [own]
         else:
-            self._note(node, kind, active)
+            self._note(node, kind, active, muted)
         for field in node._fields:
             value = getattr(node, field, None)
             if type(value) is list:
                 for v in value:
                     if isinstance(v, ast.AST):
-                        self._walk(v, active)
+                        self._walk(v, active, muted)
             elif isinstance(value, ast.AST):
-                self._walk(value, active)
+                self._walk(value, active, muted)
 
-    def _name(self, node: ast.Name, active: list[Scope]) -> None:
+    def _name(self, node: ast.Name, active: list[Scope], muted: bool) -> None:
         ctx = type(node.ctx)
         load = ctx is ast.Load
+        if load and muted:
+            return  # read only where nothing is done with it
         (self.stored if ctx is ast.Store else self.loaded).add(node.id)
         if not load:
             self.names.add(node.id)
@@ -72,14 +122,16 @@ class Census:
         for s in active:
             s.uses[key] += 1
 
-    def _note(self, node: ast.AST, kind: type, active: list[Scope]) -> None:
-        if kind is ast.arg:
+    def _note(self, node: ast.AST, kind: type, active: list[Scope], muted: bool) -> None:
+        if kind is ast.Assign:
+            self._lists(node)
+        elif kind is ast.arg:
             self.names.add(node.arg)
         elif kind is ast.Attribute and type(node.ctx) is ast.Store:
             self.attrs.add(node.attr)
         elif kind is ast.alias:
             self.names.add((node.asname or node.name).split(".")[0])
-        elif kind is ast.AugAssign and type(node.target) is ast.Name:
+        elif kind is ast.AugAssign and type(node.target) is ast.Name and not muted:
             self.loaded.add(node.target.id)
             for s in active:
                 s.uses["load", node.target.id] += 1
@@ -97,6 +149,14 @@ class Census:
             counted = _counters(node)
             for s in active:
                 s.indices.update(counted)
+
+
+    def _lists(self, node: ast.Assign) -> None:
+        """The names an assignment stores a Python list in (`theta = [0.0] * d`, `theta, b = [0.0] * d, 0`)."""
+        for t in node.targets:
+            pairs = zip(t.elts, node.value.elts) if type(t) is ast.Tuple and type(node.value) is ast.Tuple \
+                and len(t.elts) == len(node.value.elts) else [(t, node.value)]
+            self.lists.update(n.id for n, v in pairs if type(n) is ast.Name and listed(v))
 
 
 def nodes(tree: ast.AST) -> list[ast.AST]:

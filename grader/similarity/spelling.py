@@ -1,14 +1,16 @@
 """Rewrites of how a student spells a step, for canon: a condition or a score named once and tested once as
-the test (not a named call's result), a value named only to be returned as the return's value, a conditional
-expression as its if/else, an index loop that names its elements (`x = X[i]`) as the for-each loop it
-stands for (`for x in X`, `for x, t in zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and
-`a, b = e1, e2` as two assignments."""
+the test (not a named call's result), an arithmetic step named once and read once by the next statement in
+place, a value named only to be returned as the return's value, a conditional expression as its if/else, an
+index loop that names its elements (`x = X[i]`) as the for-each loop it stands for (`for x in X`, `for x, t in
+zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and `a, b = e1, e2` as two assignments."""
 
 from __future__ import annotations
 
 import ast
 import copy
 from collections import Counter
+
+from grader.similarity.operators import arithmetic
 
 _INDEX_PARTS = (ast.Constant, ast.Slice, ast.Tuple, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Load)
 _SEQUENCES = (ast.Name, ast.Attribute, ast.Subscript)
@@ -26,15 +28,57 @@ class Put(ast.NodeTransformer):
         return node
 
 
+def put_once(tree: ast.expr, name: str, value: ast.expr) -> ast.expr:
+    """`tree` with its one read of `name` replaced by `value` itself (no copy: nothing else reads it)."""
+    if isinstance(tree, ast.Name) and tree.id == name and isinstance(tree.ctx, ast.Load):
+        return value
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        for field in node._fields:
+            v = getattr(node, field, None)
+            for k, child in enumerate(v) if type(v) is list else [(None, v)]:
+                if type(child) is ast.Name and child.id == name and type(child.ctx) is ast.Load:
+                    if k is None:
+                        setattr(node, field, value)
+                    else:
+                        v[k] = value
+                    return tree
+                if isinstance(child, ast.AST):
+                    stack.append(child)
+    return tree
+
+
+def _children(node: ast.AST) -> list[ast.AST]:
+    out = []
+    for field in node._fields:
+        v = getattr(node, field, None)
+        if type(v) is list:
+            out.extend(x for x in v if isinstance(x, ast.AST))
+        elif isinstance(v, ast.AST):
+            out.append(v)
+    return out
+
+
 def reads(stmt: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in ast.walk(stmt))
+    """Whether the tree reads `name` (a walk without ast.walk's generators: this is asked of most statements)."""
+    stack = [stmt]
+    while stack:
+        n = stack.pop()
+        if type(n) is ast.Name:
+            if n.id == name and type(n.ctx) is ast.Load:
+                return True
+        else:
+            stack.extend(_children(n))
+    return False
 
 
 def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
     """A block with each condition the function names once and tests once, in the next statement, put where it
     is tested (`wrong = y * (w @ x) <= 0` then `if wrong:` as `if y * (w @ x) <= 0:`), likewise the scores an
-    `if` test reads that are named just before it and read nowhere else (`s = y * (w @ x)` then `if s <= 0:`),
-    and a conditional expression given or returned as the if/else it stands for.
+    `if` test reads that are named just before it and read nowhere else (`s = y * (w @ x)` then `if s <= 0:`)
+    and the arithmetic steps an assignment, a return or an expression reads so (`d = eta * y * x` then
+    `w = w + d`), and a conditional expression given or returned as the if/else it stands for.
     A `while` test takes a named condition only: a value named before the loop is computed once, not per turn."""
     out: list[ast.stmt] = []
     for stmt in stmts:
@@ -42,25 +86,53 @@ def temporaries(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
         last = out[-1] if out else None
         if _flag(last, uses) and isinstance(stmt, (ast.If, ast.While)) and reads(stmt.test, last.targets[0].id):
             out.pop()
-            stmt.test = Put({last.targets[0].id: last.value}).visit(stmt.test)
+            stmt.test = put_once(stmt.test, last.targets[0].id, last.value)
         elif isinstance(stmt, ast.If):
-            given: dict[str, ast.expr] = {}
-            while out and _once(out[-1], uses) and reads(stmt.test, out[-1].targets[0].id) \
-                    and not any(reads(v, out[-1].targets[0].id) for v in given.values()):
-                named = out.pop()
-                given[named.targets[0].id] = named.value
-            for name in reversed(list(given)):  # the earliest named first: a later value may read an earlier name
-                stmt.test = Put({name: given[name]}).visit(stmt.test)
+            stmt.test = _put_named(out, stmt.test, uses)
+        elif isinstance(stmt, _SIMPLE) and stmt.value is not None:
+            stmt.value = _put_named(out, stmt.value, uses)
         out.append(stmt)
     return out
 
 
+_SIMPLE = (ast.Assign, ast.AugAssign, ast.Return, ast.Expr)
+
+
+def _put_named(out: list[ast.stmt], value: ast.expr, uses: Counter) -> ast.expr:
+    """`value` with the arithmetic values named just before it (popped from `out`) and read only there put in
+    place."""
+    given: dict[str, ast.expr] = {}
+    while out and _once(out[-1], uses) and reads(value, out[-1].targets[0].id) \
+            and not any(reads(v, out[-1].targets[0].id) for v in given.values()) \
+            and (not getattr(out[-1].value, "put", False) or _small(out[-1].value)):
+        named = out.pop()
+        given[named.targets[0].id] = named.value
+    for name in reversed(list(given)):  # the earliest named first: a later value may read an earlier name
+        value = put_once(value, name, given[name])
+    if given:
+        value.put = True  # a value built here: only such a value can grow along a chain (see _small)
+    return value
+
+
+def _small(value: ast.expr, most: int = 64) -> bool:
+    """At most `most` nodes: a chain of named steps is put in place until its value grows past a few lines (so
+    that a long chain neither nests without end nor costs its square)."""
+    stack, count = [value], 0
+    while stack:
+        count += 1
+        if count > most:
+            return False
+        stack.extend(_children(stack.pop()))
+    return True
+
+
 def _once(stmt: ast.stmt, uses: Counter) -> bool:
-    """`v = E` with E arithmetic (a score: `y * (w @ x)`, `-m`), the function's only store of `v` and its only
-    read. A call's result stays named (`p = self.predict(x)` then `if p != t:`): read in place, the textbook
-    CS188 solution and a student's own naming of it become one code (measured: an independent held2 pair)."""
+    """`v = E` with E arithmetic (a score: `y * (w @ x)`, `-m`, `np.dot(w, x)`), the function's only store of `v`
+    and its only read. A call's result stays named (`p = self.predict(x)` then `if p != t:`): read in place, the
+    textbook CS188 solution and a student's own naming of it become one code (measured: an independent held2
+    pair)."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and isinstance(stmt.value, (ast.BinOp, ast.UnaryOp))
+            and arithmetic(stmt.value)
             and uses["store", stmt.targets[0].id] == 1 and uses["load", stmt.targets[0].id] == 1)
 
 

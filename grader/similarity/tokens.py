@@ -8,11 +8,13 @@ import ast
 import functools
 
 from grader.similarity.canon import canonical
+from grader.similarity.control import lambdas_as_defs
 from grader.similarity.census import Census, nodes
 
 Token = tuple[str, int]  # (token, source line)
 INLINE_DEPTH = 3  # helpers inlined inside helpers at most this deep (recursion is never inlined)
 _COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor, ast.MatMult)
+_CHAINED = (ast.Add, ast.Mult)  # associative too: a chain of them is one sum or product of its operands
 _LOOPS = (ast.For, ast.While, ast.AsyncFor)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LEAVES = {ast.Constant: "C", ast.JoinedStr: "C", ast.arg: "V"}  # literals and parameters: placeholders only
@@ -42,11 +44,21 @@ def _callee(call: ast.Call, functions: dict[str, ast.AST]) -> str | None:
     return None
 
 
+def _chain(node: ast.expr, op: type) -> list[ast.expr]:
+    """The operands of a chain of one associative operator (`a * b * c` and `a * (b * c)`: a, b, c)."""
+    if isinstance(node, ast.BinOp) and type(node.op) is op:
+        return _chain(node.left, op) + _chain(node.right, op)
+    return [node]
+
+
 class _Operators:
     """Part of Emitter (which gives `emit`): operators whose operands may come in either order are emitted with
     their operands in one order."""
 
     def _BinOp(self, node: ast.BinOp, line: int) -> list[Token]:
+        if isinstance(node.op, _CHAINED):  # `eta * y * x`, `x * (y * eta)`: one product of three, in one order
+            parts = sorted((self.emit(p, line) for p in _chain(node, type(node.op))), key=_key)
+            return [(type(node.op).__name__, line)] * (len(parts) - 1) + [t for p in parts for t in p]
         left, right = self.emit(node.left, line), self.emit(node.right, line)
         if isinstance(node.op, _COMMUTATIVE) and _key(right) < _key(left):
             left, right = right, left
@@ -63,7 +75,36 @@ class _Operators:
         return [(type(node.op).__name__, line)] + [t for p in parts for t in p]
 
 
-class Emitter(_Operators):
+class _Names:
+    """Part of Emitter (which gives `emit`, `bound`, `own`, `own_attrs`): a name is `V` where the student chose
+    it, an inlined helper's parameter the argument given, a library's name itself."""
+
+    def _Name(self, node: ast.Name, line: int) -> list[Token]:
+        if self.bound and node.id in self.bound[-1]:  # a parameter of an inlined helper: the argument given
+            return self.bound[-1][node.id]
+        return [("V" if node.id in self.own else "N:" + node.id, line)]
+
+    def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
+        attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
+        return self.emit(node.value, line) + [(attr, line)]
+
+    def _bind(self, spec: ast.arguments, call: ast.Call, line: int) -> dict[str, list[Token]]:
+        """A helper's parameters bound to the tokens of what the call gives them: by position, by keyword, or
+        else the parameter's default (`step(x=X[i], w=w)` binds as `step(X[i], w)` does)."""
+        positional = spec.posonlyargs + spec.args
+        params = [a.arg for a in positional if a.arg not in ("self", "cls")]
+        given = {p: self.emit(a, line) for p, a in zip(params, call.args) if not isinstance(a, ast.Starred)}
+        named = {a.arg for a in spec.args + spec.kwonlyargs}
+        given.update((k.arg, self.emit(k.value, line)) for k in call.keywords if k.arg in named)
+        defaults = list(zip(positional[len(positional) - len(spec.defaults):], spec.defaults))
+        defaults += [(a, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults) if d is not None]
+        for a, d in defaults:
+            if a.arg not in given:
+                given[a.arg] = self.emit(d, line)
+        return given
+
+
+class Emitter(_Operators, _Names):
     """Turns canonical trees into token streams; one per submission."""
 
     def __init__(self, tree: ast.Module, own: tuple[set[str], set[str]], course: dict[str, ast.AST] | None = None):
@@ -116,15 +157,6 @@ class Emitter(_Operators):
             run.append(step)
         return out + _sorted_run(run)
 
-    def _Name(self, node: ast.Name, line: int) -> list[Token]:
-        if self.bound and node.id in self.bound[-1]:  # a parameter of an inlined helper: the argument given
-            return self.bound[-1][node.id]
-        return [("V" if node.id in self.own else "N:" + node.id, line)]
-
-    def _Attribute(self, node: ast.Attribute, line: int) -> list[Token]:
-        attr = "A" if node.attr in self.own_attrs else "A:" + node.attr
-        return self.emit(node.value, line) + [(attr, line)]
-
     def _loop(self, node: ast.AST, line: int) -> list[Token]:
         """`for` and `while` alike: the body counts, the header (how the loop is counted) does not."""
         return [("Loop", line)] + self.block(node.body, line) + self.block(node.orelse, line)
@@ -147,8 +179,7 @@ class Emitter(_Operators):
                 out += self.emit(a, line)
             return out
         helper = self.callable[name]
-        params = [a.arg for a in helper.args.args if a.arg not in ("self", "cls")]
-        given = {p: self.emit(a, line) for p, a in zip(params, node.args) if not isinstance(a, ast.Starred)}
+        given = self._bind(helper.args, node, line)
         self.stack.append(name)  # a helper counts as its body at the call, whether split out or written inline
         self.bound.append(given)
         try:
@@ -226,7 +257,7 @@ def _course(code: tuple[str, ...]) -> tuple[dict[str, ast.AST], frozenset[str]]:
     functions: dict[str, ast.AST] = {}
     names: set[str] = set()
     for text in code:
-        tree = ast.parse(text)
+        tree = lambdas_as_defs(ast.parse(text))
         census = Census(tree)
         for name, f in _functions(canonical(tree, census)).items():
             functions.setdefault(name, f)
@@ -240,7 +271,7 @@ def units(source: str, graded: tuple[str, ...] = (), course: tuple[str, ...] = (
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
     function no other function calls, and the module's remaining top-level code. `course`: the course's code (a
     helper it defines that the file calls without defining is inlined, as it is in the course's own code)."""
-    tree = ast.parse(source)
+    tree = lambdas_as_defs(ast.parse(source))
     census = Census(tree)
     tree = canonical(tree, census)
     helpers, names = _course(course) if course else ({}, frozenset())
