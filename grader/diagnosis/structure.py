@@ -166,8 +166,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
     return _count(a, f, cases, verdicts) or list_not_tuple(a, cases, verdicts) \
         or fixed_length(a, cases, outcomes, verdicts) or transposed(a, cases, outcomes, verdicts) \
-        or unappended(a, cases, outcomes, verdicts) \
-        or broadcast_square(a, cases, outcomes, verdicts) \
+        or unappended(a, cases, outcomes, verdicts) or broadcast_square(a, cases, outcomes, verdicts) \
         or numpy_matrix(a, cases, outcomes, verdicts) or same_value(a, cases, outcomes, verdicts) \
         or python2(a, cases, outcomes)
 
