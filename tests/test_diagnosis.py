@@ -135,3 +135,21 @@ def test_every_pair_of_a_bundled_functions_mistakes_is_tried():
 
     most = max(len(offered(f)) for a in bundled() for f in a.functions)
     assert most * (most - 1) // 2 <= MAX_PAIRS
+
+
+def test_the_unit_probe_is_also_given_the_label_a_zero_score_gets_right():
+    """An update written as two branches, one per label, is read in both: the unit point once with the label that
+    is a mistake at θ = 0 and once with the other, from zero where a zero score is a mistake for both (`<= 0`), or
+    from θ = 0 and an offset that makes it a mistake where the course passes the start (Udacity)."""
+    from grader import tasks
+    from grader.diagnosis import build_probes
+
+    for name, offset in ((None, None), ("udacity", -1)):
+        a = load(name)
+        probes = {p.kind: p.case for p in build_probes(a, tasks.visible(a))}
+        one, other = probes["features"], probes["features-other"]
+        assert one.X == other.X and one.y == (-1,) and other.y == (1,)
+        assert (other.start[1] if other.start is not None else None) == offset
+        e = other.expected  # the reference's answer: one update of the other label
+        step = other.step if other.step is not None else 1
+        assert e.theta == tuple(step * v for v in other.X[0])

@@ -109,3 +109,47 @@ def test_every_free_order_suite_has_data_no_single_pass_separates_with_and_witho
             scores = [yi * sum(a * b for a, b in zip(one.theta, p)) for p, yi in zip(pts, c.y)]
             assert min(scores) < 0 if passes.zeroed(c.X) else min(scores) <= 0
     assert len(kinds) == 8 and all({"zeroed", "plain"} <= found for found in kinds.values()), kinds
+
+
+DOUBLED, PAIR = "update-adds-old", "label-precedence+update-adds-old"
+
+
+def _doubling(X, y, order, precedence: bool):
+    """θ ← 2θ + y·x and θ₀ ← θ₀ + y on each mistake (`w = w + update(x, y, w)`), passes in one order, exactly;
+    None where 100 passes do not end clean."""
+    w, b = [Fraction(0)] * len(X[0]), Fraction(0)
+    for _ in range(100):
+        clean = True
+        for i in order:
+            dot = sum(p * q for p, q in zip(w, X[i]))
+            if (y[i] * dot + b if precedence else y[i] * (dot + b)) <= 0:
+                w, b, clean = [2 * p + y[i] * q for p, q in zip(w, X[i])], b + y[i], False
+        if clean:
+            return tuple(w), b
+    return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(POINTS, st.permutations(range(6)), st.booleans())
+def test_an_update_that_adds_the_old_weights_is_read_from_the_weights_in_any_order(rows, perm, precedence):
+    case = _case(rows)
+    got = _doubling(case.X, case.y, [k for k in perm if k < len(rows)], precedence)
+    if got is None or not any(got[0]):
+        return
+    assert (PAIR if precedence else DOUBLED) in free_order.doubled(PERCEPTRON, case, Answer(theta=got[0],
+                                                                                             theta0=got[1]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(POINTS, st.permutations(range(6)))
+def test_a_run_that_adds_y_x_with_the_label_on_w_x_only_never_shows_a_doubling(rows, perm):
+    """Whatever weights an additive run with the label-precedence slip returns (even where the judge found no
+    ordinary perceptron reaching them), the doubling is never the only reading of them: both names are ruled out."""
+    from grader.judging import Verdict
+
+    case = _case(rows)
+    order = [k for k in perm if k < len(rows)]
+    r = run(tuple(case.X[k] for k in order), tuple(case.y[k] for k in order), IN_ORDER, offset=True,
+            max_epochs=100, knobs=Knobs(precedence=True))
+    verdict = Verdict("c", False, "wrong", "", Answer(theta=r.theta, theta0=r.theta0), ("online",))
+    assert {DOUBLED, PAIR} <= set(free_order.contradicted(PERCEPTRON, [case], {"c"}, {"c": verdict}))

@@ -79,6 +79,41 @@ def unappended(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
     return finding(a, cases, "bias-not-appended", tuple(c.case_id for c in malformed), "structure")
 
 
+def same_value(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+               verdicts: Mapping[str, Any]) -> Finding | None:
+    """Every failed case (at least two, whose right θ differ) came back malformed with the same θ, of a shape that is
+    wrong on each of them: what the function returns does not depend on its inputs (a value set before the
+    computation, such as `np.array(len(θ.shape))`, returned because the lines that compute θ never ran)."""
+    f = spec_of(a, cases[0])
+    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
+    if f.method or "theta" not in f.returns or len(failed) < 2 or any(
+            verdicts[c.case_id].status != "malformed" or c.expected.theta is None for c in failed):
+        return None
+    got = {_theta(f, outcomes[c.case_id]) for c in failed}
+    shape, numbers = next(iter(got))
+    if len(got) != 1 or shape is None or len({tuple(c.expected.theta) for c in failed}) < 2 or any(
+            shape in ((len(c.expected.theta),), (len(c.expected.theta), 1)) for c in failed):
+        return None
+    dims = sorted({len(c.expected.theta) for c in failed})
+    value = numbers[0] if shape == () else "[" + ", ".join(f"{v:g}" for v in numbers) + "]"
+    title, hint = words("same-value", fn=f.name, theta=a.term("theta"), n=len(failed), shape=shape, dims=dims,
+                        value=f"{value:g}" if shape == () else value)
+    return finding(a, cases, "same-value", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+def _theta(f, outcome: Any) -> tuple[tuple[int, ...] | None, tuple[float, ...]]:
+    """The shape and numbers of the returned θ ((None, ()) when the value is not the course's tuple or not numbers)."""
+    if outcome.status != "returned":
+        return None, ()
+    value = value_of(outcome)
+    if len(f.returns) > 1:
+        if not isinstance(value, (tuple, list)) or len(value) != len(f.returns):
+            return None, ()
+        value = value[f.returns.index("theta")]
+    numbers = flat(value)
+    return (_shape(value), tuple(numbers)) if numbers is not None else (None, ())
+
+
 def _length(f, outcome: Any) -> int | None:
     """How many numbers the returned θ holds (None when the value is not the course's tuple)."""
     if outcome.status != "returned":

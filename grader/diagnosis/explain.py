@@ -67,7 +67,7 @@ def _function(a, mine, outcomes, verdicts, table, facts, probed) -> list[Finding
     if not rest:
         return out
     per_case = explanations(a, mine, outcomes, verdicts, table)
-    named = covering(a, mine, rest, per_case, table) or _random(a, mine, rest, verdicts, facts) \
+    named = covering(a, mine, rest, per_case, table, verdicts) or _random(a, mine, rest, verdicts, facts) \
         or compound.pair(a, mine, rest, verdicts) or uniform_failure(a, mine, outcomes, verdicts, facts) \
         or _too_slow(a, mine, rest, verdicts) or _no_cap(a, mine, rest, verdicts, probed)
     if named is not None:
@@ -92,8 +92,9 @@ def explanations(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
 
 
 def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_case: Mapping[str, set[str]],
-             table: MutantTable) -> Finding | None:
-    """The one mistake that explains EVERY failed case of the function and contradicts none it passed."""
+             table: MutantTable, answers: Mapping[str, Verdict] | None = None) -> Finding | None:
+    """The one mistake that explains EVERY failed case of the function and contradicts none it passed (`answers`:
+    the verdicts, for the rules that read what a passed case returned)."""
     if not failed:
         return None
     common = set.intersection(*(set(per_case[c.case_id]) for c in failed))
@@ -101,7 +102,7 @@ def covering(a: Assignment, cases: Sequence[Case], failed: Sequence[Case], per_c
         return None
     verdicts = {c.case_id: _Passed(c.case_id not in {x.case_id for x in failed}) for c in cases}
     bad = contradictions(cases, verdicts, table) | free_order.contradicted(spec_of(a, cases[0]), cases,
-                                                                           {c.case_id for c in failed})
+                                                                           {c.case_id for c in failed}, answers)
     rank = {n: k for k, n in enumerate(catalogue())}  # the catalogue's order
     keys = sorted((key for key in common if bad.get(key, 0) == 0 and (key.split("#")[0] in rank or "+" in key)),
                   key=lambda key: (rank.get(key.split("#")[0], len(rank)), key))

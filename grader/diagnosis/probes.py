@@ -6,7 +6,9 @@ child after its cases (a passing submission runs none), and judged here against 
 - epochs: five points no line separates, with two epoch limits where the reference's answers differ (the same answer
   twice: the limit is ignored; no answer in time: the code does not stop);
 - features: the point (1, 2, 4) alone (or (1, 2) where the course fixes two features), so each coordinate of θ
-  after its update says which x it added;
+  after its update says which x it added; once with a label that is a mistake at θ = 0, and once with the other
+  label (from zero where a zero score is a mistake for both; else from θ = 0 and an offset that makes it one, where
+  the course passes the start), so that an update written as two branches, one per label, is read in both;
 - batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs)."""
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class Probe:
     """One probe call: its case (with the reference's answer), what it tests, and the case it repeats if any."""
 
     case: Case
-    kind: str  # again | epochs-low | epochs-high | features | batch
+    kind: str  # again | epochs-low | epochs-high | features | features-other | batch
     function: str
     repeats: str = ""
 
@@ -59,10 +61,11 @@ def _base(a: Assignment, f, cases: Sequence[Case]) -> Case | None:
     return next((c for c in own if c.offset), own[0] if own else None)
 
 
-def _case(a: Assignment, base: Case, cid: str, X, y, epochs: int | None) -> Case | None:
-    """A probe call like `base` (same function, offset, step) on other data, from a zero start."""
+def _case(a: Assignment, base: Case, cid: str, X, y, epochs: int | None, theta0: Fraction = F(0)) -> Case | None:
+    """A probe call like `base` (same function, offset, step) on other data, from a zero start (`theta0`: the
+    offset it starts from, where the course passes the start)."""
     f = spec_of(a, base)
-    start = ((F(0),) * len(X[0]), F(0)) if base.start is not None else None
+    start = ((F(0),) * len(X[0]), theta0) if base.start is not None else None
     T = epochs if epochs is not None else base.max_epochs
     cert = decide(X, y, base.offset).certificate
     if tasks.plain(a, f):
@@ -98,17 +101,35 @@ def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -
                 out += [Probe(low, "epochs-low", f.name), Probe(high, "epochs-high", f.name)]
         if not f.final_weights:
             continue
-        first = -1 if f.convention.mistake(0, -1) else 1  # a mistake at θ = 0 under the course's tie rule
-        points = _unit(f.convention.features)  # never more features than the course's data have
-        unit = _case(a, base, f"{pre}-features", points, (first,), 1 if f.passes("epochs") else None)
-        if unit is not None and len({abs(v) for v in unit.expected.theta} - {0}) == len(points[0]):
-            out.append(Probe(unit, "features", f.name))
+        out += _feature_probes(a, f, base, pre)
         c = f.convention
         if f.passes("epochs") and c.tie == "mistake" and not c.zero_one and c.bias == "separate":
             batch = _case(a, base, f"{pre}-batch", BATCH, (1, 1), 1)
             if batch is not None:
                 out.append(Probe(batch, "batch", f.name))
     return tuple(out)
+
+
+def _feature_probes(a: Assignment, f, base: Case, pre: str) -> list[Probe]:
+    """The unit point once with a label that is a mistake at θ = 0, once with the other label: from zero where a
+    zero score is a mistake for it too (`<= 0`), else from θ = 0 and θ₀ = the first label (a score of ∓1, a mistake
+    under any tie rule) where the course passes the start and the offset is separate; else not at all."""
+    first = -1 if f.convention.mistake(0, -1) else 1  # a mistake at θ = 0 under the course's tie rule
+    points = _unit(f.convention.features)  # never more features than the course's data have
+    epochs = 1 if f.passes("epochs") else None
+    out = []
+    unit = _case(a, base, f"{pre}-features", points, (first,), epochs)
+    if unit is not None and len({abs(v) for v in unit.expected.theta} - {0}) == len(points[0]):
+        out.append(Probe(unit, "features", f.name))
+    if f.convention.mistake(0, -first):
+        other = _case(a, base, f"{pre}-features-other", points, (-first,), epochs)
+    elif base.start is not None and base.offset and f.convention.bias == "separate":
+        other = _case(a, base, f"{pre}-features-other", points, (-first,), epochs, F(first))
+    else:
+        other = None
+    if other is not None and len({abs(v) for v in other.expected.theta} - {0}) == len(points[0]):
+        out.append(Probe(other, "features-other", f.name))
+    return out
 
 
 def wanted(probes: Sequence[Probe], failing: set[str], verdicts: Mapping[str, Any] | None = None) -> list[Probe]:
@@ -174,25 +195,49 @@ def _epochs(a, fn, by, verdicts, mine) -> Finding | None:
     return finding(a, mine, "epochs-ignored", (), "probe", title, hint)
 
 
-def _features(a, fn, by, verdicts, mine) -> Finding | None:
-    p = by.get((fn, "features"))
+def _read_unit(verdicts, p: Probe | None) -> tuple[list, tuple, tuple] | None:
+    """(source, got, want) of one unit probe: source[i] = j where θ[i] moved by x[j]'s update, None where it did
+    not move; None where it came back right, another size, with a number that is no coordinate's update, or
+    unmoved."""
     got = _answer(verdicts, p)
     if got is None or got.theta is None:
         return None
     want = p.case.expected.theta
     if len(got.theta) != len(want) or got.theta == want:
         return None
-    theta = a.term("theta")
-    shown = show_row([got.theta, want])
     source = [None if g == 0 else next((j for j, w in enumerate(want) if w == g), -1) for g in got.theta]
     if -1 in source or all(j is None for j in source):
         return None  # a number that is no coordinate of the point (or nothing moved): not a coordinate mix-up
-    where = {"dim": len(want), "point": "(" + ", ".join(str(v) for v in p.case.X[0]) + ")"}
-    mixed = [(i, j) for i, j in enumerate(source) if j is not None and j != i]
+    return source, got.theta, want
+
+
+def _features(a, fn, by, verdicts, mine) -> Finding | None:
+    theta = a.term("theta")
+    probes = [p for p in (by.get((fn, "features")), by.get((fn, "features-other"))) if p is not None]
+    reads = {p.kind: _read_unit(verdicts, p) for p in probes}
+    mixed = []
+    for p in probes:
+        r = reads[p.kind]
+        pairs = [{"i": i, "j": j} for i, j in enumerate(r[0]) if j is not None and j != i] if r else []
+        if pairs:
+            shown = show_row([r[1], r[2]])
+            mixed.append({"label": spec_of(a, p.case).convention.label(p.case.y[0]), "pairs": pairs,
+                          "got": shown[0], "want": shown[1],
+                          "offset": p.case.start[1] if p.case.start is not None and p.case.start[1] else None})
     if mixed:
-        pairs = [{"i": i, "j": j} for i, j in mixed]
-        title, hint = words("coordinate-mixed", theta=theta, pairs=pairs, got=shown[0], want=shown[1], **where)
+        right = [p for p in probes if (got := _answer(verdicts, p)) is not None and got.theta == p.case.expected.theta]
+        point = probes[0].case.X[0]
+        where = {"dim": len(point), "point": "(" + ", ".join(str(v) for v in point) + ")"}
+        title, hint = words("coordinate-mixed", theta=theta, theta0=a.term("theta0"), mixed=mixed,
+                            only=len(mixed) == 1 and len(right) == 1,
+                            same=len(mixed) == 2 and mixed[0]["pairs"] == mixed[1]["pairs"], **where)
         return finding(a, mine, "coordinate-mixed", (), "probe", title, hint)
+    p, r = by.get((fn, "features")), reads.get("features")
+    if r is None:
+        return None
+    source, got, want = r
+    shown = show_row([got, want])
+    where = {"dim": len(want), "point": "(" + ", ".join(str(v) for v in p.case.X[0]) + ")"}
     dropped = [i for i, j in enumerate(source) if j is None]
     which = ", ".join(f"{theta}[{i}]" for i in dropped)
     title, hint = words("features-dropped", fn=fn, theta=theta, d=len(want), kept=len(want) - len(dropped),

@@ -15,8 +15,8 @@ from grader.cases import Case
 from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.placeholders import placeholder, value_of
-from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix, transposed, \
-    unappended
+from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix, same_value, \
+    transposed, unappended
 from grader.diagnosis.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
@@ -166,9 +166,9 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
     return _count(a, f, cases, verdicts) or list_not_tuple(a, cases, verdicts) \
         or fixed_length(a, cases, outcomes, verdicts) or transposed(a, cases, outcomes, verdicts) \
-        or unappended(a, cases, outcomes, verdicts) \
-        or broadcast_square(a, cases, outcomes, verdicts) \
-        or numpy_matrix(a, cases, outcomes, verdicts) or python2(a, cases, outcomes)
+        or unappended(a, cases, outcomes, verdicts) or broadcast_square(a, cases, outcomes, verdicts) \
+        or numpy_matrix(a, cases, outcomes, verdicts) or same_value(a, cases, outcomes, verdicts) \
+        or python2(a, cases, outcomes)
 
 
 def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
