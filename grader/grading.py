@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grader.assignments import Assignment
-from grader.diagnosis import (Finding, definitions, diagnose, probe_findings, probe_verdicts, random_functions,
+from grader.diagnosis import (Finding, class_methods, definitions, diagnose, probe_findings, probe_verdicts, random_functions,
                               star_imports, trains, unloaded_hint, wanted_probes)
 from grader.judging import Verdict, judge, shrink, spec_of
 from grader.cases import Case
@@ -159,7 +159,7 @@ def _diagnose(suite: Suite, source: bytes, outcomes: dict, verdicts: dict, probe
     written = definitions(source) if failed else {}
     facts = {"signatures": {**written, **seen[0]}, "written": set(written), "aliases": seen[1],
              "trains": trains(source), "random": random_functions(probes, probed, verdicts),
-             "star": star_imports(source)} if failed else {}
+             "star": star_imports(source), "methods": class_methods(source)} if failed else {}
     return diagnose(a, suite.cases, outcomes, verdicts, suite.table, facts,
                     probe_findings(a, probes, probed, suite.cases))
 
@@ -201,7 +201,7 @@ def _unloaded(vis: Any, a: Assignment, name: str, filename: str, max_score: int,
         broken = notebook.syntax_errors if notebook else ()
         if broken:
             detail = f"cell {broken[0].cell} does not parse as Python ({broken[0].detail}) and was skipped"
-    hint = unloaded_hint(vis.load_status, vis.load_error, a.names, source)
+    hint = unloaded_hint(vis.load_status, vis.load_error, a, source)
     hint = f"{hint[:1].upper()}{hint[1:]}"
     message = f"{why}: {detail}".rstrip(": ") + (f". {hint}" if hint else "")
     return Report(name, filename, "ungradable", message, 0.0, max_score,

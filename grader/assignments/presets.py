@@ -24,14 +24,18 @@ class Outline:
     name: str
     title: str
     function_names: tuple[str, ...]
+    accepted: tuple[tuple[str, ...], ...] = ()  # each graded function's every spelling
+    klass: str = ""  # a class API's class, whose methods the functions are
 
 
 def outline(name: str) -> Outline:
     """A bundled preset's outline, read from its YAML without the validator."""
     doc = read_yaml_file(BUNDLED / f"{name}.yaml", AssignmentError)
     entries = doc.get("functions") or [doc]
-    names = []
+    accepted = []
     for entry in entries:
         spelled = entry.get("function", entry.get("method"))
-        names.append(str(spelled[0] if isinstance(spelled, list) else spelled))
-    return Outline(str(doc.get("name", name)), str(doc.get("title", names[0])), tuple(names))
+        accepted.append(tuple(map(str, spelled)) if isinstance(spelled, list) else (str(spelled),))
+    klass = doc.get("class")
+    return Outline(str(doc.get("name", name)), str(doc.get("title", accepted[0][0])), tuple(a[0] for a in accepted),
+                   tuple(accepted), str(klass.get("name", "")) if isinstance(klass, dict) else "")

@@ -10,10 +10,11 @@ from grader.diagnosis.explain import diagnose
 from grader.diagnosis.finding import Finding
 from grader.diagnosis.hooks import note as hook_note
 from grader.diagnosis.matching import MutantTable
+from grader.diagnosis.other_terms import class_methods
 from grader.diagnosis.probes import Probe, build as build_probes, findings as probe_findings, \
     random_functions, read as probe_verdicts, wanted as wanted_probes
 from grader.diagnosis.structure import definitions, star_imports, trains, unloaded as unloaded_hint
 
-__all__ = ['Finding', 'MutantTable', 'Probe', 'build_probes', 'definitions', 'diagnose', 'hook_note',
+__all__ = ['Finding', 'MutantTable', 'Probe', 'build_probes', 'class_methods', 'definitions', 'diagnose', 'hook_note',
            'probe_findings', 'probe_verdicts', 'random_functions', 'star_imports', 'trains', 'unloaded_hint',
            'wanted_probes']

@@ -14,6 +14,7 @@ from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
+from grader.diagnosis.other_terms import class_methods, graded_elsewhere
 from grader.diagnosis.placeholders import placeholder, value_of
 from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix, same_value, \
     transposed, unappended
@@ -145,9 +146,12 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
         if not f.method and any(n in (facts.get("written") or ()) for n in f.names):  # written, never reached
             title, hint = words("defined-late", fn=next(n for n in f.names if n in facts["written"]))
             return finding(a, cases, "defined-late", all_ids, "structure", title, hint)
-        names = [n for n in defined if n not in f.names]
+        methods = facts.get("methods") or {}
+        own = methods.get(a.klass.name, frozenset()) if f.method and a.klass else defined
+        names = [n for n in own if n not in f.names]
+        elsewhere = graded_elsewhere(a, frozenset(defined), methods)
         title, hint = words("missing-function", fn=" or ".join(f.names), names=closest(f.name, names),
-                            method=f.method)
+                            method=f.method, elsewhere=elsewhere)
         return finding(a, cases, "missing-function", all_ids, "structure", title, hint)
     if every and all(e.startswith("NotImplementedError") for e in errors):
         title, hint = words("stub", fn=f.name, how="raise")
@@ -224,14 +228,16 @@ def py2_construct(line: str) -> tuple[str, str] | None:
     return None
 
 
-def unloaded(status: str, error: str, function_names: Sequence[str], source: bytes | str) -> str:
-    """One more sentence for a file that did not load: the names it does define, Python 2, a missing module."""
-    line = last_line(error)
+def unloaded(status: str, error: str, a: Assignment, source: bytes | str) -> str:
+    """One more sentence for a file that did not load: the names it does define (and the bundled presets that grade
+    them), Python 2, a missing module."""
+    line, function_names = last_line(error), a.names
     if status == "missing-function":
         names = list(definitions(source))
         if not names:
             return ""
-        return words("unloaded-names", names=closest(function_names[0], names))[1]
+        elsewhere = graded_elsewhere(a, frozenset(names), class_methods(source))
+        return words("unloaded-names", names=closest(function_names[0], names), elsewhere=elsewhere)[1]
     found = py2_construct(line)
     if found:
         return words("python2", old=found[0], new=found[1], fn="")[1]
