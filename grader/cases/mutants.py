@@ -31,14 +31,17 @@ def catalogue(a=None, f=None) -> dict[str, Mistake]:
     columns = a is not None and getattr(a, "data", "rows") == "columns"
     key = next((k for k, slot in (f.params if f is not None else ()) if slot == "epochs"), None)
     epochs_arg = f"params['{key}']" if key else terms["epochs"]
+    own = a is not None and terms["update"].removeprefix("self.") in {n for g in a.functions for n in g.names}
     return _catalogue(conv, tuple(sorted(terms.items())), bool(f is not None and f.passes("step")), columns,
-                      epochs_arg)
+                      epochs_arg, own)
 
 
 @functools.lru_cache(maxsize=64)
 def _catalogue(conv: Convention, terms: tuple, step: bool, columns: bool = False,
-               epochs_arg: str = "max_epochs") -> dict[str, Mistake]:
-    fn = {"step": step, "columns": columns, "epochs": epochs_arg}
+               epochs_arg: str = "max_epochs", own_update: bool = False) -> dict[str, Mistake]:
+    """own_update: the course's update is a graded function of the students' own (CS188 2018's self.update), whose
+    result a loop can short-circuit (`changed = changed or self.update(x, y)`)."""
+    fn = {"step": step, "columns": columns, "epochs": epochs_arg, "own_update": own_update}
     text = render("grader/mistakes.yaml.j2", t=dict(terms), c=conv, fn=fn)
     doc = yaml.safe_load(text)
     return {name: Mistake(name, str(entry["title"]), " ".join(str(entry["hint"]).split())) for name, entry in doc.items()}
@@ -183,7 +186,7 @@ def training_mistakes(f) -> list[tuple[str, Knobs]]:
         out.append(("single-pass", Knobs(single_pass=True)))
     if c.epochs == "argument":
         out += [("epoch-off-by-one", Knobs(epochs_delta=1)), ("epoch-off-by-one", Knobs(epochs_delta=-1))]
-    if (c.limit or 0) != 1 and not f.method:  # a method's `changed or update()` looks like a restart: name that
+    if (c.limit or 0) != 1:  # until a clean pass, `changed = changed or update()` is a restart too (its hint says so)
         out.append(("restart-pass", Knobs(restart=True)))
     if (c.limit or 0) != 1:
         out += [("one-update-per-pass", Knobs(one_per_pass=True)), ("every-coordinate-changed",

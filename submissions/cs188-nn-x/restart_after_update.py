@@ -1,7 +1,7 @@
 """After each update train_model leaves the pass and starts again from the first point (a `break` in the loop), so
 it visits the points in another order than the course's passes and ends with other weights.
 
-Expected: score < max; diagnosis: one-update-per-pass
+Expected: score < max; diagnosis: restart-pass
 """
 
 import nn

@@ -2,7 +2,7 @@
 later update in that pass. The data still come out clean in the end, so the course's own check (100% training
 accuracy) passes; the weights are not the perceptron's.
 
-Expected: score < max; diagnosis: one-update-per-pass
+Expected: score < max; diagnosis: restart-pass
 """
 
 import numpy as np
