@@ -203,9 +203,9 @@ def test_new_keys_get_one_sentence_errors(tmp_path, change, message):
     (COLUMNS.replace("functions:", "function: perceptron\nfunctions:"), "a.yaml: function: belongs inside"),
     (LATER_CS188.replace("values: nn", "values: nn\n  colour: red"), "a.yaml: class.colour: unknown key"),
     (LATER_CS188.replace("modules: {nn: nn}", "modules: {nn: torch}"),
-     "a.yaml: class.modules.nn: must be one of nn, nn-multiplier-first, got 'torch'"),
+     "a.yaml: class.modules.nn: must be one of nn, nn-multiplier-first, nn-either-order, got 'torch'"),
     (LATER_CS188.replace("modules: {nn: nn}", "modules: {backend: {make: data-stream}}"),
-     "a.yaml: class.values: is nn but no module is an nn building block (nn or nn-multiplier-first)"),
+     "a.yaml: class.values: is nn but no module is an nn building block (nn or nn-multiplier-first or nn-either-order)"),
 ])
 def test_structural_errors(tmp_path, text, message):
     with pytest.raises(AssignmentError) as err:

@@ -38,6 +38,24 @@ def test_each_variant_takes_its_own_order_and_refuses_the_other(nn):
         assert type(w) in nn.NODE_TYPES  # its weights are read back like the Fall 2018 Parameter's
 
 
+def test_the_either_order_variant_takes_a_number_and_a_constant_both_ways_and_nothing_else(nn):
+    """cs188-nn spans terms whose nn differ in update's order: (x, -1.0) and (-1.0, x) both update; two numbers, two
+    nodes or an array multiplier get the Fall 2018 messages."""
+    x = nn.Constant(np.array([[1.0, -2.0, 1.0]]))
+    w = nn.names("nn-either-order")["Parameter"](1, 3)
+    start = w.data.copy()
+    w.update(x, -1.0)
+    w.update(-1.0, x)
+    assert np.array_equal(w.data, start - 2 * x.data) and type(w) in nn.NODE_TYPES
+    for wrong, message in (((1.0, -1.0), "Update direction must be a Constant node"),
+                           ((x, x), "Multiplier must be a Python scalar"),
+                           ((x, np.array([1.0])), "Multiplier must be a Python scalar")):
+        with pytest.raises(AssertionError, match=message):
+            w.update(*wrong)
+    assert np.array_equal(w.data, start - 2 * x.data)
+    assert load("cs188-nn").klass.modules == (("nn", "nn-either-order"),)
+
+
 def test_both_variants_draw_the_same_start(nn):
     nn.Parameter.seed = 12345
     a = nn.names("nn")["Parameter"](1, 4).data

@@ -16,8 +16,10 @@ BLOCKS = {
     "nn": "the course's nn module, reduced to what a perceptron uses: Parameter, Constant, DotProduct, as_scalar",
     "nn-multiplier-first": "the same nn module as the CS188 term with train_model(dataset) ships it: "
                            "Parameter.update(multiplier, direction), the scalar first",
+    "nn-either-order": "the nn module of the terms with train(dataset), which differ in the order of "
+                       "Parameter.update's arguments: a Constant and a Python number, in either order",
 }
-MODULE_BLOCKS = ("nn", "nn-multiplier-first")  # blocks that are a whole module rather than one attribute
+MODULE_BLOCKS = ("nn", "nn-multiplier-first", "nn-either-order")  # blocks that are a whole module rather than one attribute
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,21 @@ class MultiplierFirstParameter(Parameter):
 MultiplierFirstParameter.__name__ = MultiplierFirstParameter.__qualname__ = "Parameter"  # as messages name it
 
 
+class EitherOrderParameter(Parameter):
+    """The Parameter of a preset that spans CS188 terms with train(dataset) whose nn differ in update's argument
+    order (Fall 2018: update(direction, multiplier); a later term's: update(multiplier, direction), real files call
+    `self.w.update(nn.as_scalar(y), x)` in train): a Python number and a Constant are taken in either order; any
+    other pair gets the Fall 2018 checks and messages."""
+
+    def update(self, first, second):
+        if isinstance(first, (int, float)) and not isinstance(first, bool) and isinstance(second, Constant):
+            first, second = second, first
+        Parameter.update(self, first, second)
+
+
+EitherOrderParameter.__name__ = EitherOrderParameter.__qualname__ = "Parameter"
+
+
 class Constant(DataNode):
     """Input features and labels (the dataset makes them): a float array."""
 
@@ -196,15 +211,19 @@ class Dataset:
 
 # The nn modules a preset may name (classapi.py's module blocks): the Fall 2018 one, and the term whose Parameter
 # takes (multiplier, direction); each maps an attribute to what this module gives under that name.
-VARIANTS = ("nn", "nn-multiplier-first")
+VARIANTS = ("nn", "nn-multiplier-first", "nn-either-order")
 NAMES = ("Node", "DataNode", "Parameter", "Constant", "FunctionNode", "Add", "AddBias", "DotProduct", "Linear",
          "ReLU", "gradients", "as_scalar", "Dataset")
-NODE_TYPES = (Constant, Parameter, MultiplierFirstParameter, DotProduct, Add, AddBias, Linear, ReLU)
+NODE_TYPES = (Constant, Parameter, MultiplierFirstParameter, EitherOrderParameter, DotProduct, Add, AddBias, Linear,
+              ReLU)
+
+
+PARAMETERS = {"nn-multiplier-first": MultiplierFirstParameter, "nn-either-order": EitherOrderParameter}
 
 
 def names(variant: str) -> dict:
     """The attributes of one variant of the module: the shared names, with that variant's Parameter."""
     out = {attr: globals()[attr] for attr in NAMES}
-    if variant == "nn-multiplier-first":
-        out["Parameter"] = MultiplierFirstParameter
+    if variant in PARAMETERS:
+        out["Parameter"] = PARAMETERS[variant]
     return out
