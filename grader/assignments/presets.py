@@ -35,3 +35,10 @@ def outline(name: str) -> Outline:
         spelled = entry.get("function", entry.get("method"))
         names.append(str(spelled[0] if isinstance(spelled, list) else spelled))
     return Outline(str(doc.get("name", name)), str(doc.get("title", names[0])), tuple(names))
+
+
+def solution(name: str) -> Path | None:
+    """A bundled preset's reference solution for the similarity check (`NAME.solution`: our code, written to the
+    handout's contract in the handout's own terms), or None when the preset has none."""
+    path = BUNDLED / f"{name}.solution"
+    return path if path.is_file() else None
