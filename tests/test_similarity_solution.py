@@ -1,0 +1,144 @@
+"""The reference solution subtracted like the template: the bundled preset's own (cs188-nn) and --solution FILE.
+Two students who both write the short textbook solution share the code every correct solution contains, which
+is no evidence of copying; a copy of a file with code of its own is still flagged."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+from exercises.cli.main import main
+from grader import assignments
+
+HEAD = '''import nn
+
+
+class PerceptronModel(object):
+    def __init__(self, dimensions):
+        self.w = nn.Parameter(1, dimensions)
+
+    def get_weights(self):
+        return self.w
+'''
+
+# two spellings of the textbook solution, as two students write it on their own
+FLAGGED = HEAD + '''
+    def run(self, x):
+        return nn.DotProduct(x, self.w)
+
+    def get_prediction(self, x):
+        value = self.run(x)
+        return 1 if nn.as_scalar(value) >= 0 else -1
+
+    def train(self, dataset):
+        finished = False
+        while not finished:
+            finished = True
+            for x, y in dataset.iterate_once(1):
+                guess = self.get_prediction(x)
+                if guess != nn.as_scalar(y):
+                    self.w.update(x, nn.as_scalar(y))
+                    finished = False
+'''
+
+BROKEN = HEAD + '''
+    def run(self, x):
+        return nn.DotProduct(x, self.get_weights())
+
+    def get_prediction(self, x):
+        s = self.run(x)
+        if nn.as_scalar(s) >= 0:
+            return 1
+        else:
+            return -1
+
+    def train(self, dataset):
+        while True:
+            clean = True
+            for x, y in dataset.iterate_once(1):
+                p = self.get_prediction(x)
+                if p != nn.as_scalar(y):
+                    clean = False
+                    self.w.update(x, nn.as_scalar(y))
+            if clean:
+                break
+'''
+
+# a solution with code of its own: a pass limit, a mistake count per pass and a stop on a quiet pass
+OWN = HEAD + '''
+    def run(self, x):
+        return nn.DotProduct(x, self.w)
+
+    def get_prediction(self, x):
+        return 1 if nn.as_scalar(self.run(x)) >= 0 else -1
+
+    def train(self, dataset):
+        history = []
+        for epoch in range(1000):
+            wrong = 0
+            seen = 0
+            for x, y in dataset.iterate_once(1):
+                seen += 1
+                target = nn.as_scalar(y)
+                if self.get_prediction(x) != target:
+                    wrong += 1
+                    self.w.update(x, target)
+            history.append(wrong / max(seen, 1))
+            if wrong == 0 or len(history) > 3 and history[-1] >= history[-4]:
+                break
+        return history
+'''
+
+RENAMED = (OWN.replace("history", "errs").replace("epoch", "k").replace("wrong", "bad").replace("seen", "n")
+           .replace("target", "lab"))
+
+
+def _run(tmp_path: Path, files: dict[str, str], *args: str) -> dict:
+    subs = tmp_path / "subs"
+    subs.mkdir(parents=True)
+    for name, text in files.items():
+        (subs / f"{name}.py").write_text(text)
+    out = tmp_path / "out"
+    assert main(["similarity", str(subs), "--out", str(out), *args]) == 0
+    return json.loads((out / "similarity.json").read_text())
+
+
+def _flagged(doc: dict) -> set[frozenset]:
+    return {frozenset((p["a"], p["b"])) for p in doc["pairs"] if p["flagged"]}
+
+
+def test_two_independent_textbook_solutions_in_a_small_class_are_not_flagged(tmp_path):
+    doc = _run(tmp_path, {"ann": FLAGGED, "bob": BROKEN}, "--assignment", "cs188-nn")
+    assert _flagged(doc) == set()
+
+
+def test_a_copy_with_code_of_its_own_is_still_flagged_with_the_reference_subtracted(tmp_path):
+    doc = _run(tmp_path, {"ann": FLAGGED, "bob": BROKEN, "cat": OWN, "dan": RENAMED}, "--assignment", "cs188-nn")
+    assert _flagged(doc) == {frozenset(("cat", "dan"))}
+    assert doc["pairs"][0]["score"] >= 0.9
+
+
+def test_solution_option_subtracts_the_instructors_reference(tmp_path):
+    """Without an assignment the two are compared whole and flagged; the same reference given as --solution
+    (no preset) subtracts what they share."""
+    reference = tmp_path / "reference.py"
+    reference.write_text(assignments.solution("cs188-nn").read_text())
+    assert _flagged(_run(tmp_path / "a", {"ann": FLAGGED, "bob": BROKEN})) != set()
+    assert _flagged(_run(tmp_path / "b", {"ann": FLAGGED, "bob": BROKEN}, "--solution", str(reference))) == set()
+
+
+def test_a_missing_solution_is_one_sentence_and_exit_2(tmp_path, capsys):
+    (tmp_path / "a.py").write_text(FLAGGED)
+    code = main(["similarity", str(tmp_path / "a.py"), "--out", str(tmp_path / "out"), "--solution", "nope.py"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--solution nope.py" in err and "Traceback" not in err and err.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_bundled_reference_solution_is_the_presets_class():
+    path = assignments.solution("cs188-nn")
+    tree = ast.parse(path.read_text())
+    classes = [n.name for n in tree.body if isinstance(n, ast.ClassDef)]
+    assert classes == list(assignments.load("cs188-nn").names)
+    assert assignments.solution("mitx686x") is None
