@@ -136,9 +136,55 @@ def test_a_missing_solution_is_one_sentence_and_exit_2(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+MITX_A = '''import numpy as np
+
+
+def perceptron_single_step_update(feature_vector, label, current_theta, current_theta_0):
+    if label * (np.dot(current_theta, feature_vector) + current_theta_0) <= 0:
+        current_theta += label * feature_vector
+        current_theta_0 += label
+    return (current_theta, current_theta_0)
+
+
+def perceptron(feature_matrix, labels, T):
+    current_theta = np.zeros((feature_matrix.shape[1],))
+    current_theta_0 = 0
+    for t in range(T):
+        for i in get_order(feature_matrix.shape[0]):
+            current_theta, current_theta_0 = perceptron_single_step_update(
+                feature_matrix[i], labels[i], current_theta, current_theta_0)
+    return (current_theta, current_theta_0)
+'''
+
+MITX_B = '''import numpy as np
+
+
+def perceptron_single_step_update(x, y, th, th0):
+    if y * (th @ x + th0) <= 0:
+        return (th + y * x, th0 + y)
+    return (th, th0)
+
+
+def perceptron(X, labels, T):
+    n, d = X.shape
+    th = np.zeros((d,))
+    th0 = 0
+    for _ in range(T):
+        for i in get_order(n):
+            th, th0 = perceptron_single_step_update(X[i], labels[i], th, th0)
+    return (th, th0)
+'''
+
+
+def test_two_independent_standard_mitx_perceptrons_are_not_flagged(tmp_path):
+    """The update and the perceptron the mitx686x handout spells out, written twice: the preset's reference takes
+    them out."""
+    assert _flagged(_run(tmp_path, {"ann": MITX_A, "bob": MITX_B}, "--assignment", "mitx686x")) == set()
+
+
 def test_the_bundled_reference_solution_is_the_presets_class():
     path = assignments.solution("cs188-nn")
     tree = ast.parse(path.read_text())
     classes = [n.name for n in tree.body if isinstance(n, ast.ClassDef)]
     assert classes == list(assignments.load("cs188-nn").names)
-    assert assignments.solution("mitx686x") is None
+    assert assignments.solution("lfd") is None
