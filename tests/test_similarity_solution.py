@@ -156,29 +156,51 @@ def perceptron(feature_matrix, labels, T):
     return (current_theta, current_theta_0)
 '''
 
+MITX_A += '''
+
+def average_perceptron(feature_matrix, labels, T):
+    n = feature_matrix.shape[0]
+    theta = np.zeros(feature_matrix.shape[1])
+    theta_0 = 0
+    total, total_0 = np.zeros(feature_matrix.shape[1]), 0
+    for t in range(T):
+        for i in get_order(n):
+            theta, theta_0 = perceptron_single_step_update(feature_matrix[i], labels[i], theta, theta_0)
+            total = total + theta
+            total_0 = total_0 + theta_0
+    return (total / (n * T), total_0 / (n * T))
+'''
+
 MITX_B = '''import numpy as np
 
 
 def perceptron_single_step_update(x, y, th, th0):
-    if y * (th @ x + th0) <= 0:
-        return (th + y * x, th0 + y)
+    if y * (np.dot(th, x) + th0) <= 0:
+        th = th + y * x
+        th0 = th0 + y
     return (th, th0)
 
 
 def perceptron(X, labels, T):
-    n, d = X.shape
-    th = np.zeros((d,))
+    th = np.zeros((X.shape[1],))
     th0 = 0
     for _ in range(T):
-        for i in get_order(n):
+        for i in get_order(X.shape[0]):
             th, th0 = perceptron_single_step_update(X[i], labels[i], th, th0)
     return (th, th0)
+
+
+def classify(X, th, th0):
+    out = np.zeros(X.shape[0])
+    for k in range(X.shape[0]):
+        out[k] = 1 if X[k] @ th + th0 > 0 else -1
+    return out
 '''
 
 
 def test_two_independent_standard_mitx_perceptrons_are_not_flagged(tmp_path):
-    """The update and the perceptron the mitx686x handout spells out, written twice: the preset's reference takes
-    them out."""
+    """Both write the update and the perceptron the mitx686x handout spells out, one adds average_perceptron, the
+    other classify: the preset's reference takes out what the handout dictates (flagged at 0.631 without it)."""
     assert _flagged(_run(tmp_path, {"ann": MITX_A, "bob": MITX_B}, "--assignment", "mitx686x")) == set()
 
 
