@@ -33,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--similarity", action="store_true",
                    help="also compare the submissions with each other (similarity.json, similarity.html and a "
                         "section of the class view; see `rosenblatt similarity`)")
+    _solution_arg(p)
     p.set_defaults(run=run_grade)
     p = sub.add_parser("check", help="run the visible checks on your perceptron file before submitting",
                        description="Run the visible checks on your file. Exit status: 0 all visible checks pass, "
@@ -59,6 +60,7 @@ def _register_similarity(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, default=Path("similarity"), help="output folder (default: similarity)")
     p.add_argument("--template", type=Path, nargs="+", default=[], metavar="FILE",
                    help="starter code the course hands out (.py or .ipynb): subtracted from every submission")
+    _solution_arg(p)
     p.add_argument("--archive", type=Path, nargs="+", default=[], metavar="DIR",
                    help="earlier terms' submissions: compared with this term's, not with each other")
     p.add_argument("--threshold", type=float, default=None, metavar="S",
@@ -70,6 +72,21 @@ def _register_similarity(sub: argparse._SubParsersAction) -> None:
                    help="fingerprint the submissions on a Dask cluster's workers (a scheduler address or local:N); "
                         "they are read, paired and scored here (needs rosenblatt[cluster])")
     p.set_defaults(run=run_similarity)
+
+
+def _solution_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--solution", type=Path, nargs="+", default=[], metavar="FILE",
+                   help="the instructor's reference solution (.py or .ipynb): subtracted from every submission by "
+                        "the similarity check, like the template (a bundled --assignment adds its own)")
+
+
+def _solutions(args: argparse.Namespace) -> tuple[Path, ...]:
+    """--solution's files, and the bundled preset's reference solution when --assignment names a preset."""
+    from grader import assignments
+
+    spec = getattr(args, "assignment", None)
+    own = assignments.solution(spec) if spec and assignments.resolve(spec).parent == assignments.BUNDLED else None
+    return tuple(args.solution) + ((own,) if own else ())
 
 
 def _register_gradescope(sub: argparse._SubParsersAction) -> None:
@@ -146,7 +163,8 @@ def _grade_similarity(args: argparse.Namespace, a, subs, rows: list[dict], names
     from grader import similarity
     from grader.reports import write_gradebook
 
-    options = similarity.Options(graded=a.names, handout=a.handout, jobs=min(4, os.cpu_count() or 1))
+    options = similarity.Options(graded=a.names, handout=a.handout, solutions=_solutions(args),
+                                 jobs=min(4, os.cpu_count() or 1))
     doc = similarity.write(args.out, similarity.compare([(s.name, s.path) for s in subs], options))
     write_gradebook(args.out, a, rows, names)  # the class view reads similarity.json for its section
     flagged = sum(p["flagged"] for p in doc["pairs"])
@@ -169,6 +187,7 @@ def run_similarity(args: argparse.Namespace) -> int:
         threshold=defaults["threshold"] if args.threshold is None else args.threshold,
         common=defaults["common"] if args.common is None else args.common,
         graded=a.names if a else (), handout=a.handout if a else None, templates=tuple(args.template),
+        solutions=_solutions(args),
         jobs=min(4, os.cpu_count() or 1) if args.jobs is None else args.jobs)
     result = _similarity_on(args.cluster, lambda spread: similarity.compare(
         [(s.name, s.path) for s in term], options, archive, spread))

@@ -89,10 +89,17 @@ def test_a_tests_value_read_again_in_the_body_stays_named(tmp_path):
     assert _score(tmp_path, BASE.replace(STEP, named), BASE.replace(STEP, plain)) < 1.0
 
 
-def test_a_named_calls_result_stays_named(tmp_path):
-    """`p = predict(x, w, b)` then `if p != t:`: a prediction named is how independent solutions differ (put in
-    place, a held2 student's own naming of the CS188 solution became the textbook's)."""
+def test_a_named_calls_result_tested_next_is_the_test(tmp_path):
+    """`p = predict(x, w, b)` then `if p != t:` is `if predict(x, w, b) != t:` (eighth version: the convergence
+    this brings to the textbook CS188 solution is subtracted with the preset's reference solution)."""
     named = STEP.replace("    if label * (x @ w + b) <= 0:\n",
                          "    guess = predict(x, w, b)\n    if guess != label:\n")
     plain = STEP.replace("    if label * (x @ w + b) <= 0:\n", "    if predict(x, w, b) != label:\n")
+    assert _score(tmp_path, BASE.replace(STEP, named), BASE.replace(STEP, plain)) == 1.0
+
+
+def test_a_named_calls_result_assigned_stays_named(tmp_path):
+    """A call's result named and read by an assignment (not an if test) stays named."""
+    named = STEP.replace("        w = w + label * x\n", "        s = np.sign(label)\n        w = w + s * x\n")
+    plain = STEP.replace("        w = w + label * x\n", "        w = w + np.sign(label) * x\n")
     assert _score(tmp_path, BASE.replace(STEP, named), BASE.replace(STEP, plain)) < 1.0

@@ -39,3 +39,10 @@ def outline(name: str) -> Outline:
     klass = doc.get("class")
     return Outline(str(doc.get("name", name)), str(doc.get("title", accepted[0][0])), tuple(a[0] for a in accepted),
                    tuple(accepted), str(klass.get("name", "")) if isinstance(klass, dict) else "")
+
+
+def solution(name: str) -> Path | None:
+    """A bundled preset's reference solution for the similarity check (`NAME.solution`: our code, written to the
+    handout's contract in the handout's own terms), or None when the preset has none."""
+    path = BUNDLED / f"{name}.solution"
+    return path if path.is_file() else None

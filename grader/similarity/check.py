@@ -29,6 +29,7 @@ class Options:
     graded: tuple[str, ...] = ()  # the assignment's graded functions (or class): only they are compared
     handout: str | None = None  # the assignment's handout: its Python blocks are template
     templates: tuple[Path, ...] = ()
+    solutions: tuple[Path, ...] = ()  # reference solutions: code every correct submission may have, subtracted
     jobs: int = 1
 
     def __post_init__(self) -> None:
@@ -76,7 +77,7 @@ def compare(term: list[tuple[str, Path]], options: Options, archive: list[tuple[
             spread: Spread | None = None) -> Result:
     """Compare this term's submissions with each other and with the archive's (never archive with archive).
     `spread(fn, tasks)`, if given, runs `fn` on each task elsewhere (a cluster) and returns their answers in order."""
-    template = template_prints(list(options.templates), options.handout)
+    template = template_prints(list(options.templates), options.handout, list(options.solutions))
     named = [(n, p, False) for n, p in term] + [(n, p, True) for n, p in archive]
     sources = _read(named, options.graded, options.jobs, template, spread)
     prints = own_prints(sources, options.common, COMMON_FLOOR)

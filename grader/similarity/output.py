@@ -37,7 +37,8 @@ def _pair(result: Result, p: Pair) -> dict:
             "shared": p.shared, "archive": [s.name for s in (a, b) if s.archive], "matches": matches}
 
 
-NOTHING_OWN = "all of its code is the template's or common to the class: nothing of its own to compare"
+NOTHING_OWN = ("all of its code is the template's, the reference solution's or common to the class: nothing of its "
+               "own to compare")
 MOSTLY = 0.5  # a submission at least this share of whose fingerprints are the template's is listed as such
 
 

@@ -101,17 +101,18 @@ def fingerprint_read(name: str, raw: bytes, filename: str, why: str, graded: tup
     return Source(name, text, prints, "", cells, archive, given)
 
 
-def template_prints(paths: list[Path], handout: str | None) -> Template:
-    """Every k-gram of the starter code: each --template file (.py or .ipynb) and the handout's Python blocks."""
+def template_prints(paths: list[Path], handout: str | None, solutions: list[Path] = ()) -> Template:
+    """Every k-gram of the course's code: each --template file (.py or .ipynb), the handout's Python blocks and
+    each reference solution (--solution, or the preset's own), subtracted alike."""
     texts: list[tuple[str, str]] = []
-    for p in paths:
+    for option, p in [("--template", p) for p in paths] + [("--solution", p) for p in solutions]:
         raw, filename, why = read_submission(p)
         if why:
-            raise UsageError(f"--template {p}: {why}")
+            raise UsageError(f"{option} {p}: {why}")
         try:
-            texts.append((str(p), _code(filename, raw)[0]))
+            texts.append((f"{option} {p}", _code(filename, raw)[0]))
         except NotebookError as err:
-            raise UsageError(f"--template {err}") from None
+            raise UsageError(f"{option} {err}") from None
     if handout:
         texts += [(handout, block) for block in _FENCE.findall(Path(handout).read_text(encoding="utf-8"))]
     found: set[int] = set()
@@ -122,5 +123,5 @@ def template_prints(paths: list[Path], handout: str | None) -> Template:
             code.append(text)
         except (SyntaxError, ValueError, RecursionError):
             if not where.endswith(".md"):  # a handout block may be a sketch: it adds what it can
-                raise UsageError(f"--template {where}: the starter code does not parse as Python") from None
+                raise UsageError(f"{where}: the course's code does not parse as Python") from None
     return Template(frozenset(found), tuple(code))
