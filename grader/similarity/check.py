@@ -52,9 +52,11 @@ class Result:
 
     def flagged(self, pair: Pair) -> bool:
         """Over the threshold, on enough code: a short stretch two solutions share is what a short exercise
-        leaves room for, unless it is most of one of them (see `enough`)."""
+        leaves room for, unless it is most of one of them (see `enough`); and neither is mostly the course's code
+        (under LEAST fingerprints of its own: what is left is the room the exercise leaves, no evidence)."""
         return pair.score >= self.options.threshold and (
-            not self.own or enough(pair.shared, self.own[pair.a], self.own[pair.b], LEAST, MOST))
+            not self.own or enough(pair.shared, self.own[pair.a], self.own[pair.b], LEAST, MOST)
+            and min(self.own[pair.a], self.own[pair.b]) >= LEAST)
 
 
 Spread = Callable[[Callable[[list[tuple]], list[tuple]], list[list[tuple]]], list[list[tuple]]]
