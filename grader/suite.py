@@ -93,7 +93,15 @@ class Suite:
 
     @property
     def setup(self) -> dict | None:
-        """What the sandbox's harness builds before loading a file: course modules, and the names to look for."""
+        """What the sandbox's harness builds before loading a file: course modules, the names to look for, and
+        `quiet` where the file's printed output is never shown (a run with hidden cases: its print is dropped
+        unformatted, so printing every step costs nothing on the large cases)."""
+        plain = self._setup()
+        if not self.hidden:  # `check`: what the code printed is shown to the student
+            return plain
+        return {**(plain or {}), "quiet": True}
+
+    def _setup(self) -> dict | None:
         a = self.assignment
         extra = {"stand_ins": list(a.stand_ins)} if a.stand_ins else {}
         if a.legacy_names:
