@@ -422,6 +422,15 @@ def test_strict_json_rejects(text):
     {"t": "nd", "dtype": "<f8", "shape": [2], "b64": "AAAA"},
     {"t": "nd", "dtype": "|O", "shape": [1], "b64": "AAAAAAAAAAA="},
     {"t": "nd", "dtype": "|b1", "shape": [1], "b64": "Ag=="},
+    # a vector's header, read by the channel's fast path for one dimension: the same refusals as any shape
+    {"t": "nd", "dtype": "<f8", "shape": [True], "b64": "AAAAAAAAAAA="},
+    {"t": "nd", "dtype": "<f8", "shape": [1.0], "b64": "AAAAAAAAAAA="},
+    {"t": "nd", "dtype": "<f8", "shape": [-1], "b64": ""},
+    {"t": "nd", "dtype": "<f8", "shape": [(1 << 20) + 1], "b64": ""},
+    {"t": "nd", "dtype": "<f8", "shape": [1], "b64": "AAAA\nAAAAAAA="},  # only the alphabet, as validate=True
+    {"t": "nd", "dtype": "<f8", "shape": [1], "b64": "AAAAAAAAAA\u00e9="},
+    {"t": "nd", "dtype": "<f8", "shape": [1], "b64": "AAAAAAAAAAA=", "x": 1},
+    {"t": "nd", "dtype": "<f8", "shape": [1]},
     {"t": "pickle", "v": "gASV"},
     {"t": "opaque", "type": 3},
     {"t": "f", "v": "NaN!"},

@@ -3,6 +3,7 @@
 # Standalone on purpose: zygote.py loads this file by path, so it imports only stdlib and numpy.
 import base64
 import binascii
+import functools
 import json
 import math
 import os
@@ -27,8 +28,26 @@ _NP_INTS = frozenset({np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 # Bound early so a submission that monkeypatches builtins or numpy only breaks its own verdict.
 _type, _len, _float, _int, _str, _list, _isnan, _isinf = type, len, float, int, str, list, np.isnan, np.isinf
-_ascontig, _b64e, _b64d, _frombuffer = np.ascontiguousarray, base64.b64encode, base64.b64decode, np.frombuffer
+_ascontig, _b64d, _frombuffer = np.ascontiguousarray, base64.b64decode, np.frombuffer
+_b2a = binascii.b2a_base64  # base64.b64encode(s) is b2a_base64(s, newline=False)
 _type_name = type.__dict__["__name__"].__get__
+# A native-order dtype for each wire dtype (the same object where the machine is little-endian), and the exact keys
+# of an array's header: built once, not per array (a result can hold thousands of arrays: a course's spied updates).
+_NATIVE = {k: (d if d.newbyteorder("=") == d else d.newbyteorder("=")) for k, d in _WIRE_DTYPES.items()}
+_ND_B64, _ND_AT = frozenset({"t", "dtype", "shape", "b64"}), frozenset({"t", "dtype", "shape", "at"})
+_F8, _I8, _B1 = _WIRE_DTYPES["<f8"], _WIRE_DTYPES["<i8"], _WIRE_DTYPES["|b1"]
+
+
+def _a2b_checked(text):
+    """Base64 text to bytes, refusing any character outside the alphabet (Python 3.10's b64decode(validate=True))."""
+    return _b64d(text.encode("ascii"), validate=True)
+
+
+try:  # Python 3.11+: b64decode(validate=True) is exactly this call, without its wrappers
+    binascii.a2b_base64("", strict_mode=True)
+    _a2b = functools.partial(binascii.a2b_base64, strict_mode=True)
+except TypeError:
+    _a2b = _a2b_checked
 
 
 class WireError(ValueError):
@@ -181,13 +200,13 @@ def _array_wire(a: np.ndarray, blobs: list | None = None) -> dict:
     if a.size > MAX_ELEMENTS or a.ndim > MAX_DEPTH:
         return _opaque("ndarray (too large)")
     if kind == "b":
-        wire, dt = _ascontig(a, dtype="|b1"), "|b1"
+        wire, dt = _ascontig(a, dtype=_B1), "|b1"
     elif kind == "f":
-        wire, dt = _ascontig(a, dtype="<f8"), "<f8"
+        wire, dt = _ascontig(a, dtype=_F8), "<f8"
     elif kind in "iu":
         if kind == "u" and a.size and a.dtype.itemsize == 8 and int(a.max()) > _INT64[1]:
             return _opaque("ndarray (uint64 out of range)")
-        wire, dt = _ascontig(a, dtype="<i8"), "<i8"
+        wire, dt = _ascontig(a, dtype=_I8), "<i8"
     else:
         return _opaque(f"ndarray ({a.dtype.str})")
     shape = [_int(n) for n in a.shape]
@@ -195,7 +214,7 @@ def _array_wire(a: np.ndarray, blobs: list | None = None) -> dict:
         raw = wire.tobytes()
         blobs.append(raw)
         return {"t": "nd", "dtype": dt, "shape": shape, "at": [sum(map(len, blobs)) - len(raw), len(raw)]}
-    return {"t": "nd", "dtype": dt, "shape": shape, "b64": _b64e(wire.tobytes()).decode("ascii")}
+    return {"t": "nd", "dtype": dt, "shape": shape, "b64": _b2a(wire.tobytes(), newline=False).decode("ascii")}
 
 
 def to_wire(x, budget: list | None = None, depth: int = 0, blobs: list | None = None):
@@ -272,22 +291,31 @@ def _expect_keys(v: dict, keys: set) -> None:
 
 def _array_from_wire(v: dict, blob: memoryview | None = None) -> np.ndarray:
     referenced = blob is not None and "at" in v  # a case's array: raw bytes after the JSON
-    _expect_keys(v, {"t", "dtype", "shape", "at" if referenced else "b64"})
+    if v.keys() != (_ND_AT if referenced else _ND_B64):
+        raise WireError(f"bad keys for tag {v.get('t')!r}")
     dt, shape = v["dtype"], v["shape"]
-    if type(dt) is not str or dt not in _WIRE_DTYPES or type(shape) is not list:
+    dtype = _WIRE_DTYPES.get(dt) if type(dt) is str else None
+    if dtype is None or type(shape) is not list:
         raise WireError("bad array header")
-    if len(shape) > MAX_DEPTH or not all(type(n) is int and 0 <= n <= MAX_ELEMENTS for n in shape):
-        raise WireError("bad array shape")
-    count = math.prod(shape)  # Python ints: exact, and 1 for a scalar's empty shape
-    if count > MAX_ELEMENTS:
-        raise WireError("array too large")
+    if len(shape) == 1 and type(shape[0]) is int:  # the common case, a vector: the same checks, fewer calls
+        count = shape[0]
+        if not 0 <= count <= MAX_ELEMENTS:
+            raise WireError("bad array shape")
+    else:
+        if len(shape) > MAX_DEPTH or not all(type(n) is int and 0 <= n <= MAX_ELEMENTS for n in shape):
+            raise WireError("bad array shape")
+        count = math.prod(shape)  # Python ints: exact, and 1 for a scalar's empty shape
+        if count > MAX_ELEMENTS:
+            raise WireError("array too large")
     raw = _array_bytes(v, blob) if referenced else _array_b64(v)
-    dtype = _WIRE_DTYPES[dt]
     if len(raw) != count * dtype.itemsize:
         raise WireError("array payload does not match its shape")
     if dt == "|b1" and count and int(_frombuffer(raw, dtype=np.uint8).max()) > 1:
         raise WireError("bool array holds values other than 0 and 1")
-    return _frombuffer(raw, dtype=dtype).reshape(shape).astype(dtype.newbyteorder("="), copy=True)
+    native = _NATIVE[dt]
+    out = _frombuffer(raw, dtype=dtype)
+    out = out.copy() if native is dtype else out.astype(native, copy=True)  # a writable copy in native order
+    return out if len(shape) == 1 else out.reshape(shape)
 
 
 def _array_bytes(v: dict, blob: memoryview) -> memoryview:
@@ -303,7 +331,7 @@ def _array_b64(v: dict) -> bytes:
     if type(v["b64"]) is not str:
         raise WireError("bad array header")
     try:
-        return _b64d(v["b64"].encode("ascii"), validate=True)
+        return _a2b(v["b64"])
     except (binascii.Error, ValueError):
         raise WireError("bad array payload") from None
 
