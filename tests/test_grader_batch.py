@@ -37,10 +37,10 @@ def test_discovery_names_files_and_folders(subs):
 
 
 class _Buggy(FakeSandbox):
-    def run(self, source, filename, function, cases):
+    def run(self, source, filename, function, cases, setup=None):
         if b"strict" in source:
             raise ValueError("a bug in the grader")
-        return super().run(source, filename, function, cases)
+        return super().run(source, filename, function, cases, setup)
 
 
 def test_a_grader_bug_is_contained_to_its_submission(subs, tmp_path):
@@ -55,10 +55,10 @@ def test_a_grader_bug_is_contained_to_its_submission(subs, tmp_path):
 
 
 class _Interrupted(FakeSandbox):
-    def run(self, source, filename, function, cases):
+    def run(self, source, filename, function, cases, setup=None):
         if b"converged = True" in source:
             raise KeyboardInterrupt
-        return super().run(source, filename, function, cases)
+        return super().run(source, filename, function, cases, setup)
 
 
 def test_ctrl_c_writes_the_gradebook_for_what_was_graded(subs, tmp_path):
