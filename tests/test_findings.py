@@ -73,6 +73,17 @@ def test_signature_is_read_in_the_child(box):
     assert not any(f.likely for f in report.findings)
 
 
+def test_a_function_without_the_optional_hook_is_called_without_it(box):
+    """6.036's hook defaults to None and the course's own evaluation calls perceptron(data, labels): a file that
+    leaves the parameter out is graded on its answers, as one that takes it (no trace of updates then)."""
+    text = (SUBMISSIONS / "mit6036" / "correct.py").read_text()
+    without = text.replace(", hook=None)", ")").replace("                if hook:\n                    hook((th, th0))\n", "")
+    assert "hook" not in without.split('"""', 2)[2]
+    suite = Suite(load("mit6036"), "nohook")
+    report = grade(box, suite, "nohook", "nohook.py", without.encode())
+    assert report.score == report.max_score and not report.findings
+
+
 def test_a_passing_submission_runs_no_probe(box):
     suite = Suite(load(), "probes")
     counted = Counting(box)
