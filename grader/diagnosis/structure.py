@@ -228,6 +228,18 @@ def py2_construct(line: str) -> tuple[str, str] | None:
     return None
 
 
+CONFLICT = re.compile(r"^(<{7}|={7}|>{7})(?: .*)?$")
+
+
+def conflict_markers(source: bytes | str) -> list[int]:
+    """The line numbers of git merge-conflict markers (`<<<<<<< HEAD`, `=======`, `>>>>>>> 7c8f32b`), if the file
+    has a whole conflict (an opening and a closing marker); else none."""
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    lines = [k for k, line in enumerate(text.splitlines(), 1) if CONFLICT.match(line.rstrip())]
+    kinds = {text.splitlines()[k - 1][0] for k in lines}
+    return lines if {"<", ">"} <= kinds else []
+
+
 def unloaded(status: str, error: str, a: Assignment, source: bytes | str) -> str:
     """One more sentence for a file that did not load: the names it does define (and the bundled presets that grade
     them), Python 2, a missing module."""
@@ -238,6 +250,9 @@ def unloaded(status: str, error: str, a: Assignment, source: bytes | str) -> str
             return ""
         elsewhere = graded_elsewhere(a, frozenset(names), class_methods(source))
         return words("unloaded-names", names=closest(function_names[0], names), elsewhere=elsewhere)[1]
+    conflict = conflict_markers(source) if status == "syntax-error" else []
+    if conflict:
+        return words("unloaded-conflict", lines=conflict[:MAX_NAMES])[1]
     found = py2_construct(line)
     if found:
         return words("python2", old=found[0], new=found[1], fn="")[1]
