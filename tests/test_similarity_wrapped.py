@@ -1,0 +1,47 @@
+"""The similarity check on the classes of rewrite its ninth round closes: code that wraps code without changing
+what runs (a guard whose literal test is false, a `try` whose handlers re-raise, a loop spelled with
+`iter`/`next`/`StopIteration`, a counter loop whose stop is named, a call argument named first, numpy's
+`np.transpose(X)` for `X.T`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grader import similarity
+
+BASE = '''
+import numpy as np
+
+
+def perceptron(X, y, T):
+    theta = np.zeros(X.shape[1])
+    theta_0 = 0.0
+    for t in range(T):
+        for x, label in zip(X, y):
+            if label * (x @ theta + theta_0) <= 0:
+                theta = theta + label * x
+                theta_0 = theta_0 + label
+    return theta, theta_0
+
+
+def classify(X, theta, theta_0):
+    out = []
+    for x in X:
+        out.append(1 if x @ theta + theta_0 > 0 else -1)
+    return np.array(out)
+'''
+
+
+def _score(tmp_path: Path, a: str, b: str) -> float:
+    (tmp_path / "a.py").write_text(a)
+    (tmp_path / "b.py").write_text(b)
+    result = similarity.compare([("a", tmp_path / "a.py"), ("b", tmp_path / "b.py")], similarity.Options())
+    return max((p.score for p in result.pairs), default=0.0)
+
+
+def test_a_guard_whose_literal_test_is_false_is_dead_code(tmp_path):
+    guarded = BASE.replace("    theta = np.zeros(X.shape[1])\n",
+                           "    if 0 > 1:\n        return None\n    theta = np.zeros(X.shape[1])\n")
+    guarded = guarded.replace("    out = []\n", "    if not 2 <= 3:\n        return None\n    out = []\n")
+    assert guarded != BASE
+    assert _score(tmp_path, BASE, guarded) == 1.0
