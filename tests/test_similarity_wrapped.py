@@ -45,3 +45,22 @@ def test_a_guard_whose_literal_test_is_false_is_dead_code(tmp_path):
     guarded = guarded.replace("    out = []\n", "    if not 2 <= 3:\n        return None\n    out = []\n")
     assert guarded != BASE
     assert _score(tmp_path, BASE, guarded) == 1.0
+
+
+def test_a_try_whose_handlers_raise_again_is_the_code_it_wraps(tmp_path):
+    body = BASE.split("def perceptron(X, y, T):\n")[1].split("\n\n\ndef classify")[0]
+    wrapped = "\n".join("    " + line if line else line for line in body.split("\n"))
+    wrapped = f"    try:\n{wrapped}\n    except ZeroDivisionError:\n        raise\n"
+    spelled = BASE.replace(body, wrapped.rstrip("\n"))
+    named = spelled.replace("    except ZeroDivisionError:\n        raise\n",
+                            "    except (ValueError, ZeroDivisionError) as err:\n        print(err)\n        raise err\n")
+    assert spelled != BASE and named != spelled
+    assert _score(tmp_path, BASE, spelled) == 1.0
+    assert _score(tmp_path, BASE, named) == 1.0
+
+
+def test_a_handler_that_does_something_else_is_code(tmp_path):
+    body = BASE.split("def perceptron(X, y, T):\n")[1].split("\n\n\ndef classify")[0]
+    wrapped = "\n".join("    " + line if line else line for line in body.split("\n"))
+    recovered = f"    try:\n{wrapped.rstrip()}\n    except ZeroDivisionError:\n        theta = np.zeros(X.shape[1])\n        return theta, 0.0\n"
+    assert _score(tmp_path, BASE, BASE.replace(body, recovered.rstrip("\n"))) < 1.0

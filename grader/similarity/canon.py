@@ -197,8 +197,10 @@ class Canon(_Expressions, _Loops):
         return node
 
     def visit_Try(self, node: ast.Try) -> ast.AST | list[ast.stmt] | None:
-        """`try: B except E: pass` (handlers that do nothing, no else or finally) is the code it wraps."""
-        if not node.orelse and not node.finalbody and all(idle(s) for h in node.handlers for s in h.body):
+        """`try: B except E: pass` or `except E: raise` (handlers that do nothing or raise again what they
+        caught, no else or finally) is the code it wraps."""
+        if not node.orelse and not node.finalbody and all(_reraises(h) or all(idle(s) for s in h.body)
+                                                          for h in node.handlers):
             return self.block(node.body) or None
         return self.generic_visit(node)
 
@@ -225,6 +227,15 @@ class Canon(_Expressions, _Loops):
         if value is not None:
             return ast.copy_location(ast.Return(value=self.visit(value)), node)
         return merged(node)
+
+
+def _reraises(handler: ast.ExceptHandler) -> bool:
+    """`except E: raise` (or `except E as e: raise e`): what it catches goes on as if it were not caught."""
+    body = [s for s in handler.body if not idle(s)]
+    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].cause is not None:
+        return False
+    exc = body[0].exc
+    return exc is None or (isinstance(exc, ast.Name) and handler.name is not None and exc.id == handler.name)
 
 
 def _as_load(target: ast.expr) -> ast.expr:
