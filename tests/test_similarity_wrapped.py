@@ -64,3 +64,23 @@ def test_a_handler_that_does_something_else_is_code(tmp_path):
     wrapped = "\n".join("    " + line if line else line for line in body.split("\n"))
     recovered = f"    try:\n{wrapped.rstrip()}\n    except ZeroDivisionError:\n        theta = np.zeros(X.shape[1])\n        return theta, 0.0\n"
     assert _score(tmp_path, BASE, BASE.replace(body, recovered.rstrip("\n"))) < 1.0
+
+
+def test_a_loop_spelled_with_iter_and_next_is_the_for(tmp_path):
+    spelled = BASE.replace("        for x, label in zip(X, y):\n",
+                           "        pairs = iter(zip(X, y))\n        while True:\n            try:\n"
+                           "                x, label = next(pairs)\n            except StopIteration:\n"
+                           "                break\n")
+    named = BASE.replace("        for x, label in zip(X, y):\n",
+                         "        rows = zip(X, y)\n        for x, label in rows:\n")
+    assert spelled != BASE and named != BASE
+    assert _score(tmp_path, BASE, spelled) == 1.0
+    assert _score(tmp_path, BASE, named) == 1.0
+
+
+def test_an_iterator_read_elsewhere_keeps_its_loop(tmp_path):
+    spelled = BASE.replace("        for x, label in zip(X, y):\n",
+                           "        pairs = iter(zip(X, y))\n        next(pairs)\n        while True:\n"
+                           "            try:\n                x, label = next(pairs)\n"
+                           "            except StopIteration:\n                break\n")
+    assert _score(tmp_path, BASE, spelled) < 1.0

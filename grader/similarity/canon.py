@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
-from grader.similarity.control import LISTED, boolean, merged, unrolled
+from grader.similarity.control import LISTED, boolean, iterated, merged, unrolled
 from grader.similarity.operators import operator
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
@@ -147,7 +147,8 @@ class Canon(_Expressions, _Loops):
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         uses = self.scopes[-1].uses
-        stmts = temporaries(returned([s for s in split(stmts) if not (idle(s) or self._dead_store(s))], uses), uses)
+        stmts = iterated([s for s in split(stmts) if not (idle(s) or self._dead_store(s))], uses)
+        stmts = temporaries(returned(stmts, uses), uses)
         stmts = [s for stmt in stmts for s in (self._unrolled(stmt) or [stmt])]
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
