@@ -84,3 +84,29 @@ def test_an_iterator_read_elsewhere_keeps_its_loop(tmp_path):
                            "            try:\n                x, label = next(pairs)\n"
                            "            except StopIteration:\n                break\n")
     assert _score(tmp_path, BASE, spelled) < 1.0
+
+
+TRANSPOSED = '''
+import numpy as np
+
+
+def perceptron(data, labels, T=100):
+    d, n = data.shape
+    th = np.zeros((d, 1))
+    th0 = np.array([[0.0]])
+    for _ in range(T):
+        for i in range(n):
+            if labels.T[i] * (data.T[i:i + 1] @ th + th0) <= 0:
+                th = th + (labels.T[i] * data.T[i:i + 1]).T
+                th0 = th0 + labels.T[i]
+    return th, th0
+'''
+
+
+def test_np_transpose_is_the_transpose_attribute(tmp_path):
+    spelled = TRANSPOSED.replace("labels.T", "np.transpose(labels)").replace("data.T", "np.transpose(data)")
+    spelled = spelled.replace("(labels.T[i] * data.T[i:i + 1]).T", "np.transpose(labels.T[i] * data.T[i:i + 1])")
+    spelled = spelled.replace("th + (np.transpose(labels)[i] * np.transpose(data)[i:i + 1]).T",
+                              "th + np.transpose(np.transpose(labels)[i] * np.transpose(data)[i:i + 1])")
+    assert "np.transpose(np.transpose" in spelled
+    assert _score(tmp_path, TRANSPOSED, spelled) == 1.0

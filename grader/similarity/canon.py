@@ -11,7 +11,7 @@ import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
 from grader.similarity.control import LISTED, boolean, iterated, merged, unrolled
-from grader.similarity.operators import operator
+from grader.similarity.operators import operator, transposed
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
@@ -89,6 +89,9 @@ class _Expressions(ast.NodeTransformer):
         if len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
             node = ast.Compare(node.comparators[0], [_FLIP[type(node.ops[0])]()], [node.left])
         return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        return transposed(self.generic_visit(node))
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
