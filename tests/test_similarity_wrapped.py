@@ -110,3 +110,12 @@ def test_np_transpose_is_the_transpose_attribute(tmp_path):
                               "th + np.transpose(np.transpose(labels)[i] * np.transpose(data)[i:i + 1])")
     assert "np.transpose(np.transpose" in spelled
     assert _score(tmp_path, TRANSPOSED, spelled) == 1.0
+
+
+def test_a_counted_loop_whose_stop_is_named_is_the_for(tmp_path):
+    counted = BASE.replace("    for t in range(T):\n",
+                           "    t = 0\n    stop = len(X) * 0 + T\n    while True:\n        if t >= stop:\n"
+                           "            break\n        t += 1\n")
+    assert counted != BASE
+    assert _score(tmp_path, BASE, counted) == 1.0
+

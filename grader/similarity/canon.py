@@ -34,6 +34,15 @@ def _initial(stmt: ast.stmt, counters: set[str]) -> bool:
             and stmt.targets[0].id in counters and isinstance(stmt.value, ast.Constant))
 
 
+def _stop(stmt: ast.stmt, test: ast.expr, uses) -> bool:
+    """`stop = E` (stored once, read once: in a counted loop's test): how far the loop counts, part of its header."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return False
+    name = stmt.targets[0].id
+    return (uses["store", name] == 1 and uses["load", name] == 1
+            and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test)))
+
+
 def _negative(test: ast.expr) -> bool:
     """The one of each pair of opposite comparisons an if/else is turned around on (`<=` of `<` and `<=`, `!=`,
     `not in`, `is not`), so that `if c: A else: B` and `if not c: B else: A` read alike however `c` is written."""
@@ -165,8 +174,9 @@ class Canon(_Expressions, _Loops):
                 out.extend(self.block([ast.copy_location(whole, stmt)]))
                 break
             new = self.visit(stmt)
-            if out and getattr(new, "counters", None) and _initial(out[-1], new.counters):
-                out.pop()  # `i = 0` before `while i < n: ... i += 1`: the bookkeeping of a `for`, as the `i += 1`
+            while out and getattr(new, "counters", None) and (_initial(out[-1], new.counters)
+                                                               or _stop(out[-1], new.test, uses)):
+                out.pop()  # `i = 0` (and `stop = n`) before `while i < stop: ... i += 1`: a `for`'s bookkeeping
             out.extend(new if isinstance(new, list) else [new] if new is not None else [])
             if isinstance(stmt, _EXITS):
                 break  # what follows never runs
