@@ -53,7 +53,8 @@ def test_a_try_whose_handlers_raise_again_is_the_code_it_wraps(tmp_path):
     wrapped = f"    try:\n{wrapped}\n    except ZeroDivisionError:\n        raise\n"
     spelled = BASE.replace(body, wrapped.rstrip("\n"))
     named = spelled.replace("    except ZeroDivisionError:\n        raise\n",
-                            "    except (ValueError, ZeroDivisionError) as err:\n        print(err)\n        raise err\n")
+                            "    except (ValueError, ZeroDivisionError) as err:\n"
+                            "        print(err)\n        raise err\n")
     assert spelled != BASE and named != spelled
     assert _score(tmp_path, BASE, spelled) == 1.0
     assert _score(tmp_path, BASE, named) == 1.0
@@ -62,7 +63,8 @@ def test_a_try_whose_handlers_raise_again_is_the_code_it_wraps(tmp_path):
 def test_a_handler_that_does_something_else_is_code(tmp_path):
     body = BASE.split("def perceptron(X, y, T):\n")[1].split("\n\n\ndef classify")[0]
     wrapped = "\n".join("    " + line if line else line for line in body.split("\n"))
-    recovered = f"    try:\n{wrapped.rstrip()}\n    except ZeroDivisionError:\n        theta = np.zeros(X.shape[1])\n        return theta, 0.0\n"
+    recovered = (f"    try:\n{wrapped.rstrip()}\n    except ZeroDivisionError:\n"
+                 "        theta = np.zeros(X.shape[1])\n        return theta, 0.0\n")
     assert _score(tmp_path, BASE, BASE.replace(body, recovered.rstrip("\n"))) < 1.0
 
 

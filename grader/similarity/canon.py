@@ -81,7 +81,7 @@ def _counter(stmt: ast.stmt, names: set[str]) -> bool:
 
 class _Expressions(ast.NodeTransformer):
     """Part of Canon (which gives `generic_visit`): the expressions' canonical spellings (`not` pushed into a
-    comparison, `a > b` as `b < a`, the products as `@`)."""
+    comparison, `a > b` as `b < a`, the products as `@`, `x += y` as `x = x + y`)."""
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         node = self.generic_visit(node)
@@ -101,6 +101,11 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         return transposed(self.generic_visit(node))
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
+        load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
+        new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
+        return self.visit(ast.copy_location(new, node))
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
@@ -213,15 +218,9 @@ class Canon(_Expressions, _Loops):
     def visit_Try(self, node: ast.Try) -> ast.AST | list[ast.stmt] | None:
         """`try: B except E: pass` or `except E: raise` (handlers that do nothing or raise again what they
         caught, no else or finally) is the code it wraps."""
-        if not node.orelse and not node.finalbody and all(_reraises(h) or all(idle(s) for s in h.body)
-                                                          for h in node.handlers):
+        if not node.orelse and not node.finalbody and all(_reraises(h) or _idle(h.body) for h in node.handlers):
             return self.block(node.body) or None
         return self.generic_visit(node)
-
-    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
-        load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
-        new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
-        return self.visit(ast.copy_location(new, node))
 
     def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
         const = constant_test(node.test)
@@ -241,6 +240,10 @@ class Canon(_Expressions, _Loops):
         if value is not None:
             return ast.copy_location(ast.Return(value=self.visit(value)), node)
         return merged(node)
+
+
+def _idle(body: list[ast.stmt]) -> bool:
+    return all(idle(s) for s in body)
 
 
 def _reraises(handler: ast.ExceptHandler) -> bool:
