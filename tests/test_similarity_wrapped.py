@@ -1,7 +1,6 @@
 """The similarity check on the classes of rewrite its ninth round closes: code that wraps code without changing
 what runs (a guard whose literal test is false, a `try` whose handlers re-raise, a loop spelled with
-`iter`/`next`/`StopIteration`, a counter loop whose stop is named, a call argument named first, numpy's
-`np.transpose(X)` for `X.T`)."""
+`iter`/`next`/`StopIteration`, a counter loop whose stop is named), and numpy's `np.transpose(X)` for `X.T`."""
 
 from __future__ import annotations
 
