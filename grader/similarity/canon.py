@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
-from grader.similarity.control import LISTED, boolean, merged, unrolled
-from grader.similarity.operators import operator
+from grader.similarity.control import LISTED, boolean, iterated, merged, unrolled
+from grader.similarity.operators import operator, transposed
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
@@ -32,6 +32,15 @@ def _initial(stmt: ast.stmt, counters: set[str]) -> bool:
     """`i = 0` (a literal) for one of a loop's counters."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
             and stmt.targets[0].id in counters and isinstance(stmt.value, ast.Constant))
+
+
+def _stop(stmt: ast.stmt, test: ast.expr, uses) -> bool:
+    """`stop = E` (stored once, read once: in a counted loop's test): how far the loop counts, part of its header."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return False
+    name = stmt.targets[0].id
+    return (uses["store", name] == 1 and uses["load", name] == 1
+            and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test)))
 
 
 def _negative(test: ast.expr) -> bool:
@@ -72,7 +81,7 @@ def _counter(stmt: ast.stmt, names: set[str]) -> bool:
 
 class _Expressions(ast.NodeTransformer):
     """Part of Canon (which gives `generic_visit`): the expressions' canonical spellings (`not` pushed into a
-    comparison, `a > b` as `b < a`, the products as `@`)."""
+    comparison, `a > b` as `b < a`, the products as `@`, `x += y` as `x = x + y`)."""
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         node = self.generic_visit(node)
@@ -89,6 +98,14 @@ class _Expressions(ast.NodeTransformer):
         if len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
             node = ast.Compare(node.comparators[0], [_FLIP[type(node.ops[0])]()], [node.left])
         return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        return transposed(self.generic_visit(node))
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
+        load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
+        new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
+        return self.visit(ast.copy_location(new, node))
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
@@ -147,7 +164,8 @@ class Canon(_Expressions, _Loops):
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         uses = self.scopes[-1].uses
-        stmts = temporaries(returned([s for s in split(stmts) if not (idle(s) or self._dead_store(s))], uses), uses)
+        stmts = iterated([s for s in split(stmts) if not (idle(s) or self._dead_store(s))], uses)
+        stmts = temporaries(returned(stmts, uses), uses)
         stmts = [s for stmt in stmts for s in (self._unrolled(stmt) or [stmt])]
         for k, stmt in enumerate(stmts):
             if isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 \
@@ -161,8 +179,9 @@ class Canon(_Expressions, _Loops):
                 out.extend(self.block([ast.copy_location(whole, stmt)]))
                 break
             new = self.visit(stmt)
-            if out and getattr(new, "counters", None) and _initial(out[-1], new.counters):
-                out.pop()  # `i = 0` before `while i < n: ... i += 1`: the bookkeeping of a `for`, as the `i += 1`
+            while out and getattr(new, "counters", None) and (_initial(out[-1], new.counters)
+                                                               or _stop(out[-1], new.test, uses)):
+                out.pop()  # `i = 0` (and `stop = n`) before `while i < stop: ... i += 1`: a `for`'s bookkeeping
             out.extend(new if isinstance(new, list) else [new] if new is not None else [])
             if isinstance(stmt, _EXITS):
                 break  # what follows never runs
@@ -197,15 +216,11 @@ class Canon(_Expressions, _Loops):
         return node
 
     def visit_Try(self, node: ast.Try) -> ast.AST | list[ast.stmt] | None:
-        """`try: B except E: pass` (handlers that do nothing, no else or finally) is the code it wraps."""
-        if not node.orelse and not node.finalbody and all(idle(s) for h in node.handlers for s in h.body):
+        """`try: B except E: pass` or `except E: raise` (handlers that do nothing or raise again what they
+        caught, no else or finally) is the code it wraps."""
+        if not node.orelse and not node.finalbody and all(_reraises(h) or _idle(h.body) for h in node.handlers):
             return self.block(node.body) or None
         return self.generic_visit(node)
-
-    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
-        load = ast.fix_missing_locations(ast.copy_location(_as_load(node.target), node))
-        new = ast.Assign(targets=[node.target], value=ast.BinOp(load, node.op, node.value))
-        return self.visit(ast.copy_location(new, node))
 
     def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
         const = constant_test(node.test)
@@ -225,6 +240,19 @@ class Canon(_Expressions, _Loops):
         if value is not None:
             return ast.copy_location(ast.Return(value=self.visit(value)), node)
         return merged(node)
+
+
+def _idle(body: list[ast.stmt]) -> bool:
+    return all(idle(s) for s in body)
+
+
+def _reraises(handler: ast.ExceptHandler) -> bool:
+    """`except E: raise` (or `except E as e: raise e`): what it catches goes on as if it were not caught."""
+    body = [s for s in handler.body if not idle(s)]
+    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].cause is not None:
+        return False
+    exc = body[0].exc
+    return exc is None or (isinstance(exc, ast.Name) and handler.name is not None and exc.id == handler.name)
 
 
 def _as_load(target: ast.expr) -> ast.expr:

@@ -16,10 +16,24 @@ _QUIET = {"print", "display", "pprint"}  # calls that only show something: dropp
 _SILENT = (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assert)
 
 
+_NUMBER = (bool, int, float)
+_ORDER = {ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b,
+          ast.GtE: lambda a, b: a >= b, ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b}
+
+
 def constant_test(test: ast.expr) -> bool | None:
-    """True or False for a test that is a literal (`if False:`, `while 0:`), else None."""
+    """True or False for a test whose value the code fixes: a literal (`if False:`, `while 0:`), a comparison of
+    two number literals (`if 0 > 1:`, a guard that never runs), `not` of one; else None."""
     if isinstance(test, ast.Constant) and isinstance(test.value, (bool, int, float, str, type(None))):
         return bool(test.value)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = constant_test(test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _ORDER:
+        a, b = test.left, test.comparators[0]
+        if isinstance(a, ast.Constant) and isinstance(b, ast.Constant) and isinstance(a.value, _NUMBER) \
+                and isinstance(b.value, _NUMBER):
+            return _ORDER[type(test.ops[0])](a.value, b.value)
     return None
 
 

@@ -82,3 +82,55 @@ def _as_def(stmt: ast.stmt) -> ast.stmt:
     if "type_params" in ast.FunctionDef._fields:  # Python 3.12 and later
         new.type_params = []
     return ast.copy_location(new, stmt)
+
+
+def _call_of(value: ast.expr | None, name: str, count: int) -> bool:
+    """`name(a)` with `count` plain positional arguments (`iter(S)`, `next(it)`)."""
+    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == name
+            and len(value.args) == count and not value.keywords
+            and not any(isinstance(a, ast.Starred) for a in value.args))
+
+
+def _stepped(loop: ast.stmt, it: str) -> ast.expr | None:
+    """The target of `while True: try: T = next(it) except StopIteration: break` (first in the loop), else None."""
+    if not (isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant) and loop.test.value is True
+            and not loop.orelse and loop.body and isinstance(loop.body[0], ast.Try)):
+        return None
+    t = loop.body[0]
+    if t.orelse or t.finalbody or len(t.body) != 1 or len(t.handlers) != 1:
+        return None
+    step, handler = t.body[0], t.handlers[0]
+    if not (isinstance(step, ast.Assign) and len(step.targets) == 1 and _call_of(step.value, "next", 1)
+            and isinstance(step.value.args[0], ast.Name) and step.value.args[0].id == it):
+        return None
+    if not (isinstance(handler.type, ast.Name) and handler.type.id == "StopIteration"
+            and len(handler.body) == 1 and isinstance(handler.body[0], ast.Break)):
+        return None
+    return step.targets[0]
+
+
+def iterated(stmts: list[ast.stmt], uses) -> list[ast.stmt]:
+    """A block with `it = iter(S)` then `while True: try: T = next(it) except StopIteration: break` + body (`it`
+    read nowhere else) as the `for T in S:` + body it spells out, and a loop's iterable named just before it and
+    read only there (`batches = data.iterate_once(1)` then `for x, y in batches:`) put in the loop's header."""
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        last = out[-1] if out else None
+        it = last.targets[0].id if isinstance(last, ast.Assign) and len(last.targets) == 1 \
+            and isinstance(last.targets[0], ast.Name) and _call_of(last.value, "iter", 1) else None
+        target = _stepped(stmt, it) if it and uses["load", it] == 1 and uses["store", it] == 1 else None
+        if target is not None:
+            out.pop()
+            stmt = ast.copy_location(ast.For(target=target, iter=last.value.args[0], body=stmt.body[1:] or
+                                             [ast.Pass()], orelse=[]), stmt)
+        if isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Name) and out and _names_once(out[-1], stmt.iter.id,
+                                                                                                 uses):
+            stmt.iter = out.pop().value
+        out.append(stmt)
+    return out
+
+
+def _names_once(stmt: ast.stmt, name: str, uses) -> bool:
+    """`name = E`, the one store of `name` and E read once (where it is used next)."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id == name and uses["store", name] == 1 and uses["load", name] == 1)

@@ -3,7 +3,7 @@
 product, as `np.vdot` is); `np.add(a, b)` as `a + b`, and likewise `np.subtract`, `np.multiply`, `np.divide`,
 `np.power`, `np.negative` and the comparisons (`np.greater(a, b)` as `a > b`, ...), except where an operand is a
 Python list (a list display, `[0.0] * n`, or a name the file stores one in): for lists `+` and `*` concatenate
-and repeat, and numpy's functions do not."""
+and repeat, and numpy's functions do not. `a.T` reads as `np.transpose(a)`."""
 
 from __future__ import annotations
 
@@ -63,3 +63,12 @@ def operator(call: ast.Call, lists: set[str] | frozenset[str] = frozenset()) -> 
 def arithmetic(value: ast.expr) -> bool:
     """An arithmetic value: an operator, or a call of numpy's that reads as one (`np.dot(w, x)`)."""
     return isinstance(value, (ast.BinOp, ast.UnaryOp)) or isinstance(value, ast.Call) and operator(value) is not None
+
+
+def transposed(node: ast.Attribute) -> ast.expr:
+    """`a.T` read as `np.transpose(a)`, its other spelling (the call's length: a file that writes `.T` where
+    another calls numpy is not the shorter for it)."""
+    if node.attr != "T" or not isinstance(node.ctx, ast.Load):
+        return node
+    f = ast.Attribute(ast.Name("np", ast.Load()), "transpose", ast.Load())
+    return ast.copy_location(ast.Call(f, [node.value], []), node)
