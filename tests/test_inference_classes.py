@@ -33,11 +33,18 @@ def _same_contract(bundled, inferred) -> list[str]:
     return out
 
 
+# preset -> what a single reference cannot show: cs188-nn spans terms whose nn differ in Parameter.update's order
+# (the grader's nn takes either); one reference calls it one way, so its inferred module is that term's own
+NOT_INFERRED = {"cs188": [], "cs188-nn": ["class.modules"], "cs188-nn-x": []}
+
+
 @pytest.mark.parametrize("preset", ["cs188", "cs188-nn", "cs188-nn-x"])
 def test_a_class_preset_inferred_from_its_sample_has_the_bundled_contract(preset, tmp_path, capsys):
     out = tmp_path / f"{preset}-inferred.yaml"
     assert main(["preset", "infer", str(ROOT / "submissions" / preset / "correct.py"), "--out", str(out)]) == 0
-    assert _same_contract(load(preset), load(str(out))) == []
+    assert _same_contract(load(preset), load(str(out))) == NOT_INFERRED[preset]
+    if preset == "cs188-nn":
+        assert load(str(out)).klass.modules == (("nn", "nn"),)
     text = out.read_text()
     assert "# probe class-train:" in text and "# probe classify-tie:" in text
     assert out.with_suffix(".md").read_text().startswith("# ")
