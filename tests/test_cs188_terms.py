@@ -42,17 +42,22 @@ def test_the_either_order_variant_takes_a_number_and_a_constant_both_ways_and_no
     """cs188-nn spans terms whose nn differ in update's order: (x, -1.0) and (-1.0, x) both update; two numbers, two
     nodes or an array multiplier get the Fall 2018 messages."""
     x = nn.Constant(np.array([[1.0, -2.0, 1.0]]))
-    w = nn.names("nn-either-order")["Parameter"](1, 3)
+    names = nn.names("nn-either-order")
+    w = names["Parameter"](1, 3)
     start = w.data.copy()
     w.update(x, -1.0)
     w.update(-1.0, x)
     assert np.array_equal(w.data, start - 2 * x.data) and type(w) in nn.NODE_TYPES
+    names["Parameter"].update(self=w, direction=x, multiplier=1.0)  # by keyword, as a real file calls it
+    assert np.array_equal(w.data, start - x.data)
+    with pytest.raises(TypeError, match=r"^Parameter\.update\(\) got an unexpected keyword argument 'dir'"):
+        w.update(dir=x, multiplier=1.0)
     for wrong, message in (((1.0, -1.0), "Update direction must be a Constant node"),
                            ((x, x), "Multiplier must be a Python scalar"),
                            ((x, np.array([1.0])), "Multiplier must be a Python scalar")):
         with pytest.raises(AssertionError, match=message):
             w.update(*wrong)
-    assert np.array_equal(w.data, start - 2 * x.data)
+    assert np.array_equal(w.data, start - x.data)  # a refused update changes nothing
     assert load("cs188-nn").klass.modules == (("nn", "nn-either-order"),)
 
 

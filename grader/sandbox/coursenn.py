@@ -83,13 +83,14 @@ class EitherOrderParameter(Parameter):
     `self.w.update(nn.as_scalar(y), x)` in train): a Python number and a Constant are taken in either order; any
     other pair gets the Fall 2018 checks and messages."""
 
-    def update(self, first, second):
-        if isinstance(first, (int, float)) and not isinstance(first, bool) and isinstance(second, Constant):
-            first, second = second, first
-        Parameter.update(self, first, second)
+    def update(self, direction, multiplier):
+        if isinstance(direction, (int, float)) and not isinstance(direction, bool) and isinstance(multiplier, Constant):
+            direction, multiplier = multiplier, direction  # the later term's order; by keyword, the names decide
+        Parameter.update(self, direction, multiplier)
 
 
 EitherOrderParameter.__name__ = EitherOrderParameter.__qualname__ = "Parameter"
+EitherOrderParameter.update.__qualname__ = "Parameter.update"  # as Python's messages name it
 
 
 class Constant(DataNode):
