@@ -23,9 +23,12 @@ class Outline:
 
     name: str
     title: str
-    function_names: tuple[str, ...]
-    accepted: tuple[tuple[str, ...], ...] = ()  # each graded function's every spelling
+    accepted: tuple[tuple[str, ...], ...]  # each graded function's every spelling, the course's own first
     klass: str = ""  # a class API's class, whose methods the functions are
+
+    @property
+    def function_names(self) -> tuple[str, ...]:
+        return tuple(spelled[0] for spelled in self.accepted)
 
 
 def outline(name: str) -> Outline:
@@ -37,8 +40,8 @@ def outline(name: str) -> Outline:
         spelled = entry.get("function", entry.get("method"))
         accepted.append(tuple(map(str, spelled)) if isinstance(spelled, list) else (str(spelled),))
     klass = doc.get("class")
-    return Outline(str(doc.get("name", name)), str(doc.get("title", accepted[0][0])), tuple(a[0] for a in accepted),
-                   tuple(accepted), str(klass.get("name", "")) if isinstance(klass, dict) else "")
+    return Outline(str(doc.get("name", name)), str(doc.get("title", accepted[0][0])), tuple(accepted),
+                   str(klass.get("name", "")) if isinstance(klass, dict) else "")
 
 
 def solution(name: str) -> Path | None:

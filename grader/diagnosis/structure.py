@@ -235,9 +235,8 @@ def conflict_markers(source: bytes | str) -> list[int]:
     """The line numbers of git merge-conflict markers (`<<<<<<< HEAD`, `=======`, `>>>>>>> 7c8f32b`), if the file
     has a whole conflict (an opening and a closing marker); else none."""
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
-    lines = [k for k, line in enumerate(text.splitlines(), 1) if CONFLICT.match(line.rstrip())]
-    kinds = {text.splitlines()[k - 1][0] for k in lines}
-    return lines if {"<", ">"} <= kinds else []
+    marked = [(k, line[0]) for k, line in enumerate(text.splitlines(), 1) if CONFLICT.match(line.rstrip())]
+    return [k for k, _ in marked] if {"<", ">"} <= {kind for _, kind in marked} else []
 
 
 def unloaded(status: str, error: str, a: Assignment, source: bytes | str) -> str:

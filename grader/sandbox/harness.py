@@ -242,8 +242,8 @@ def _call(func, plan, args, kwargs, module=None):
     args = list(args)
     recorder, holder, spy = Recorder(), None, spying.Spy(module, plan.get("spy"), MAX_HOOK_RECORDS)
     if path is not None and len(path) == 2 and path[0] == "kwargs" and not _takes(func, path[1]):
-        path = None  # an optional hook the function does not take (the course's own code calls it without one)
-        kwargs = {k: v for k, v in kwargs.items() if k != plan["hook"][1]}
+        kwargs = {k: v for k, v in kwargs.items() if k != path[1]}  # an optional hook the function does not take
+        path = None  # (the course's own code calls it without one)
     if path is not None:
         holder = {"args": args, "kwargs": kwargs}[path[0]]
         for key in path[1:-1]:
