@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from grader.assignments import Assignment
-from grader.diagnosis import (Finding, class_methods, definitions, diagnose, probe_findings, probe_verdicts, random_functions,
-                              star_imports, trains, unloaded_hint, wanted_probes)
+from grader.diagnosis import (Finding, class_methods, definitions, diagnose, probe_findings, probe_verdicts,
+                              random_functions, star_imports, trains, unloaded_hint, wanted_probes)
 from grader.judging import Verdict, judge, shrink, spec_of
 from grader.cases import Case
 from grader.intake import Notebook, NotebookError, assemble, defined_names, definitions_only, used_names

@@ -253,7 +253,8 @@ def _verbs(inf: Inference) -> list[dict]:
     out = []
     for f in inf.functions:
         sig = f.signature
-        out.append({"name": sig.name, "aliases": list(f.aliases), "task": f.task, "params": [p.name for p in sig.parameters],
+        out.append({"name": sig.name, "aliases": list(f.aliases), "task": f.task,
+                    "params": [p.name for p in sig.parameters],
                     "returns": list(f.returns), "container": f.container,
                     "fields": {d.field: d.value if not isinstance(d.value, tuple) else list(d.value)
                                for d in f.decisions}, "keys": [k for k, _ in f.params],
