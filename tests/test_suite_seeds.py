@@ -67,7 +67,8 @@ def test_every_bundled_preset_builds_every_family_over_many_seeds(name):
         assert _families(a, f"seed-{k}") == _wanted(a), (name, k)
 
 
-def test_a_killed_grading_run_leaves_nothing_in_tmp(tmp_path):
+@pytest.mark.parametrize("delay", [0.0, 1.0])  # 0: killed while the zygote still warms up, before its hello
+def test_a_killed_grading_run_leaves_nothing_in_tmp(tmp_path, delay):
     sub = tmp_path / "slow.py"
     sub.write_text("import time\n\ndef perceptron(X, y, max_epochs=1, offset=True):\n    time.sleep(30)\n")
     tmp = tmp_path / "tmp"
@@ -80,7 +81,7 @@ def test_a_killed_grading_run_leaves_nothing_in_tmp(tmp_path):
     while not any(p.name.startswith("rosenblatt-sandbox-") for p in tmp.iterdir()):
         assert time.monotonic() < deadline and proc.poll() is None
         time.sleep(0.05)
-    time.sleep(1.0)
+    time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     deadline = time.monotonic() + 20

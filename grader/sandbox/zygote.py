@@ -238,14 +238,22 @@ def main() -> None:
     iso.hide_cmdline()  # sys.argv keeps its copy; the children's /proc/1/cmdline no longer names grader paths
     cgroups.oom_score(cgroups.OOM_PROTECTED)  # the OOM killer takes a job, never the zygote (children raise theirs)
     sock = socket.socket(fileno=int(sys.argv[1]))
-    _warm()
-    zygote = Zygote(sock, sys.argv[3])
-    gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
-    zygote.spawner.probe_filter()
-    reason = zygote.spawner.probe()
-    zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(), layers=zygote.layers(not reason),
-                 cgroups=zygote.groups.bases if zygote.groups is not None else [])
-    zygote.serve()
+    owner, base, zygote = os.getpid(), sys.argv[3], None
+    try:
+        _warm()
+        zygote = Zygote(sock, base)
+        gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
+        zygote.spawner.probe_filter()
+        reason = zygote.spawner.probe()
+        zygote.reply(op="hello", strong=not reason, note=reason, pid=os.getpid(), layers=zygote.layers(not reason),
+                     cgroups=zygote.groups.bases if zygote.groups is not None else [])
+        zygote.serve()
+    except OSError:  # the grader died (killed) before the hello or while a notice was on its way: sweep as on quit
+        if zygote is not None and os.getpid() == owner:
+            zygote.quit()
+    finally:  # forked children never come back here (they _exit); the owner leaves nothing in /tmp, however it ends
+        if os.getpid() == owner:
+            iso.remove_tree(base)
 
 
 if __name__ == "__main__":
