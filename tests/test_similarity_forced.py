@@ -44,8 +44,8 @@ def _score(tmp_path: Path, a: str, b: str, **options) -> float:
 
 
 def test_a_literal_stored_in_a_flag_and_the_call_beside_it_are_in_either_order(tmp_path):
-    after = FLAGGED.replace("                    converged = False\n                    self.weights.update(x, label)\n",
-                            "                    self.weights.update(x, label)\n                    converged = False\n")
+    flag, call = "                    converged = False\n", "                    self.weights.update(x, label)\n"
+    after = FLAGGED.replace(flag + call, call + flag)
     last = FLAGGED.replace("                    converged = False\n", "").replace(
         "self.mistakes.append(x)\n", "self.mistakes.append(x)\n                    converged = False\n")
     assert after != FLAGGED and last != FLAGGED
@@ -59,3 +59,40 @@ def test_a_flag_does_not_move_past_a_statement_that_names_it(tmp_path):
         "self.mistakes.append(converged)\n", "self.mistakes.append(converged)\n                    converged = False\n")
     assert moved != reads
     assert _score(tmp_path, reads, moved) < 1.0
+
+
+DOTTED = '''
+import nn
+
+
+class PerceptronModel(object):
+    def __init__(self, dimensions):
+        self.w = nn.Parameter(1, dimensions)
+
+    def run(self, x):
+        return nn.DotProduct(self.w, x)
+
+    def get_prediction(self, x):
+        if nn.as_scalar(self.run(x)) >= 0:
+            return 1
+        return -1
+
+    def train(self, dataset):
+        while True:
+            mistakes = 0
+            for x, y in dataset.iterate_once(1):
+                if self.get_prediction(x) != nn.as_scalar(y):
+                    self.w.update(x, nn.as_scalar(y))
+                    mistakes += 1
+            if mistakes == 0:
+                break
+'''
+
+
+def test_a_course_librarys_dot_product_is_the_dot_product_whose_operands_commute(tmp_path):
+    swapped = DOTTED.replace("nn.DotProduct(self.w, x)", "nn.DotProduct(x, self.w)")
+    numpy = DOTTED.replace("import nn\n", "import nn\nimport numpy as np\n").replace(
+        "nn.DotProduct(self.w, x)", "np.inner(x, self.w)")
+    assert swapped != DOTTED
+    assert _score(tmp_path, DOTTED, swapped) == 1.0
+    assert _score(tmp_path, DOTTED, numpy) == 1.0
