@@ -4,8 +4,10 @@ as the dot product, whose operands commute; the reference solution's other spell
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from exercises.cli.main import main
 from grader import similarity
 
 FLAGGED = '''
@@ -96,3 +98,27 @@ def test_a_course_librarys_dot_product_is_the_dot_product_whose_operands_commute
     assert swapped != DOTTED
     assert _score(tmp_path, DOTTED, swapped) == 1.0
     assert _score(tmp_path, DOTTED, numpy) == 1.0
+
+
+def _own(tmp_path: Path, text: str, *args: str) -> int:
+    """Fingerprints of its own a file keeps in a class of one, under `--assignment cs188-nn`."""
+    (tmp_path / "subs").mkdir(parents=True)
+    (tmp_path / "subs" / "ann.py").write_text(text)
+    assert main(["similarity", str(tmp_path / "subs"), "--out", str(tmp_path / "out"), *args]) == 0
+    doc = json.loads((tmp_path / "out" / "similarity.json").read_text())
+    if any(n["name"] == "ann" for n in doc["not_compared"]):
+        return 0
+    return next(t["own"] for t in doc["template"] if t["name"] == "ann")
+
+
+def test_the_reference_holds_both_orders_of_update_that_the_handout_gives(tmp_path):
+    """The textbook answer in the later term's order (the number first) is all the reference's, as the first
+    term's order is."""
+    first = DOTTED.replace("nn.DotProduct(self.w, x)", "nn.DotProduct(x, self.w)").replace(
+        "        while True:\n            mistakes = 0\n", "        done = False\n        while not done:\n"
+        "            done = True\n").replace("mistakes += 1", "done = False").replace(
+        "            if mistakes == 0:\n                break\n", "")
+    later = first.replace("self.w.update(x, nn.as_scalar(y))", "self.w.update(nn.as_scalar(y), x)")
+    assert later != first and "mistakes" not in first
+    assert _own(tmp_path / "a", first, "--assignment", "cs188-nn") == 0
+    assert _own(tmp_path / "b", later, "--assignment", "cs188-nn") == 0
