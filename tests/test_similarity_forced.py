@@ -1,6 +1,7 @@
 """The similarity check on the forced answer of a short exercise, written in its other spellings (round 10): a
 literal stored in a local flag and the statement beside it in either order; a course library's dot product read
-as the dot product, whose operands commute; the reference solution's other spellings of the same answer."""
+as the dot product, whose operands commute; the reference solution's other spellings of the same answer; a
+convergence flag tested at the top or the bottom of its loop."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ class Perceptron:
 
 
 def _score(tmp_path: Path, a: str, b: str, **options) -> float:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "a.py").write_text(a)
     (tmp_path / "b.py").write_text(b)
     result = similarity.compare([("a", tmp_path / "a.py"), ("b", tmp_path / "b.py")],
@@ -61,6 +63,55 @@ def test_a_flag_does_not_move_past_a_statement_that_names_it(tmp_path):
         "self.mistakes.append(converged)\n", "self.mistakes.append(converged)\n                    converged = False\n")
     assert moved != reads
     assert _score(tmp_path, reads, moved) < 1.0
+
+
+
+def _train(loop: str) -> str:
+    """FLAGGED with its training loop written as `loop` (the pass over the data at FOR)."""
+    head = FLAGGED.split("    def train(self, dataset):\n")[0]
+    body = """            for x, label in dataset:
+                if label * self.weights.score(x) <= 0:
+                    CLEAR
+                    self.weights.update(x, label)
+                    self.mistakes.append(x)
+"""
+    return head + "    def train(self, dataset):\n" + loop.replace("FOR", body)
+
+
+def test_a_convergence_flag_tested_at_the_top_or_the_bottom_of_the_loop_is_the_loops_test(tmp_path):
+    top = _train("""        done = False
+        while not done:
+            done = True
+FOR""").replace("CLEAR", "done = False")
+    bottom = _train("""        while True:
+            clean = True
+FOR            if clean:
+                break
+""").replace("CLEAR", "clean = False")
+    set_last = _train("""        finished = False
+        while not finished:
+            clean = True
+FOR            if clean:
+                finished = True
+""").replace("CLEAR", "clean = False")
+    assert _score(tmp_path / "a", top, bottom) == 1.0
+    assert _score(tmp_path / "b", top, set_last) == 1.0
+
+
+def test_a_test_at_the_bottom_on_more_than_a_flag_stays_in_the_body(tmp_path):
+    counted = _train("""        while True:
+            wrong = 0
+FOR            if wrong == 0:
+                break
+""").replace("CLEAR", "wrong += 1")
+    kept = _train("""        clean = False
+        while not clean:
+            clean = True
+FOR            self.history.append(clean)
+""").replace("CLEAR", "clean = False")
+    bare = counted.replace("            if wrong == 0:\n                break\n", "")
+    assert _score(tmp_path / "a", counted, bare) < 1.0
+    assert _score(tmp_path / "b", kept, kept.replace("        clean = False\n        while", "        while")) < 1.0
 
 
 DOTTED = '''

@@ -8,7 +8,7 @@ import ast
 import functools
 
 from grader.similarity.canon import canonical
-from grader.similarity.control import lambdas_as_defs
+from grader.similarity.control import hoisted, lambdas_as_defs
 from grader.similarity.census import Census, nodes
 
 Token = tuple[str, int]  # (token, source line)
@@ -143,7 +143,7 @@ class Emitter(_Operators, _Names):
         a plain copy (`a = b`, `a, b = c, d`) is left out (it renames, and names do not count)."""
         out: list[Token] = []
         run: list[_Step] = []
-        for stmt in _hoisted(stmts):
+        for stmt in hoisted(stmts):
             if _plain_copy(stmt):
                 continue
             self.prelude.append([])  # the bodies of helpers this statement calls, emitted before it
@@ -198,38 +198,6 @@ class Emitter(_Operators, _Names):
             self.prelude[-1].extend(statements)
             statements = []
         return statements + (self.emit(body[-1].value, line) if value else [])
-
-
-def _hoisted(stmts: list[ast.stmt]) -> list[ast.stmt]:
-    """The statements with each literal stored in local names (`converged = False`) moved up past the simple
-    statements before it that do not name them (`self.w.update(x, y)`: a call cannot read the caller's local), so
-    that a flag set beside a call reads the same on either side of it."""
-    if not any(_flag(s) for s in stmts):
-        return stmts
-    out: list[ast.stmt] = []
-    for stmt in stmts:
-        k = len(out)
-        if _flag(stmt):
-            names = {t.id for t in stmt.targets}
-            while k and isinstance(out[k - 1], _SIMPLE) and not names & _named(out[k - 1]):
-                k -= 1
-        out.insert(k, stmt)
-    return out
-
-
-_SIMPLE = (ast.Assign, ast.AugAssign, ast.Expr)
-
-
-def _flag(stmt: ast.stmt) -> bool:
-    """A literal (`True`, `0`, `-1`) stored in names: it reads nothing and calls nothing."""
-    value = stmt.value.operand if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.UnaryOp) else \
-        getattr(stmt, "value", None)
-    return (isinstance(stmt, ast.Assign) and isinstance(value, ast.Constant)
-            and all(isinstance(t, ast.Name) for t in stmt.targets))
-
-
-def _named(stmt: ast.stmt) -> set[str]:
-    return {n.id for n in nodes(stmt) if isinstance(n, ast.Name)}
 
 
 def _names(node: ast.expr) -> bool:
