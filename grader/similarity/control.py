@@ -204,11 +204,17 @@ def hoisted(stmts: list[ast.stmt]) -> list[ast.stmt]:
     if not any(_flag(s) for s in stmts):
         return stmts
     out: list[ast.stmt] = []
+    named: dict[int, set[str]] = {}  # per statement passed: the names it mentions (each walked once)
     for stmt in stmts:
         k = len(out)
         if _flag(stmt):
             names = {t.id for t in stmt.targets}
-            while k and isinstance(out[k - 1], _SIMPLE) and not names & _named(out[k - 1]):
+            while k and isinstance(out[k - 1], _SIMPLE):
+                before = named.get(id(out[k - 1]))
+                if before is None:
+                    before = named[id(out[k - 1])] = {n.id for n in nodes(out[k - 1]) if isinstance(n, ast.Name)}
+                if names & before:
+                    break
                 k -= 1
         out.insert(k, stmt)
     return out
@@ -224,6 +230,3 @@ def _flag(stmt: ast.stmt) -> bool:
     return (isinstance(stmt, ast.Assign) and isinstance(value, ast.Constant)
             and all(isinstance(t, ast.Name) for t in stmt.targets))
 
-
-def _named(stmt: ast.stmt) -> set[str]:
-    return {n.id for n in nodes(stmt) if isinstance(n, ast.Name)}
