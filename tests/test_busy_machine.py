@@ -14,7 +14,7 @@ import pytest
 from grader.assignments.assignment import load
 from grader.batch import discover, grade_batch
 from grader.sandbox.clock import STARVED_CAP, Clock
-from test_grader_helpers import FakeCaseInput, FakeRun, FakeSandbox
+from test_grader_helpers import FakeCaseInput, FakeOutcome, FakeRun, FakeSandbox
 
 SUBMISSIONS = Path(__file__).resolve().parent.parent / "submissions"
 SMALL = load().with_hidden(lambda family: family != "large")
@@ -74,19 +74,8 @@ class _Busy(FakeSandbox):
         if not (busy and b"converged" not in source and b"strict" not in source and run.outcomes):
             return run
         first = run.outcomes[0]
-        starved = _Starved(first.case_id, "timeout", None, "busy", False, 2.0, True)
+        starved = FakeOutcome(first.case_id, "timeout", None, "busy", False, 2.0, True)
         return FakeRun(run.load_status, run.load_error, (starved, *run.outcomes[1:]))
-
-
-@dataclass(frozen=True)
-class _Starved:
-    case_id: str
-    status: str
-    value: object
-    error: str
-    mutated: bool
-    seconds: float
-    starved: bool
 
 
 class _AlwaysBusy(_Busy):

@@ -17,6 +17,7 @@ class FakeOutcome:
     error: str
     mutated: bool
     seconds: float
+    starved: bool = False
 
 
 @dataclass(frozen=True)
