@@ -1,7 +1,7 @@
 """Control flow and helpers reshaped, read back to one shape for canon: an `if` whose only statement is another
 `if` (neither with an else) as one `if` on both tests joined by `and`; `if c: return True else: return False` as
 `return c` (c a comparison or a boolean operation, so that its value is a bool); a list comprehension as the loop
-that appends; a helper written as a lambda as its `def`; a convergence flag tested at the bottom of its loop as
+that appends; a helper written as a lambda as its `def`; a logging call as the print it is; a convergence flag tested at the bottom of its loop as
 the loop's test, and its starting value as the loop's header; a literal stored in a flag moved up past the simple
 statements that do not name it (for tokens)."""
 
@@ -75,6 +75,36 @@ def lambdas_as_defs(tree: ast.Module) -> ast.Module:
     for holder in [tree] + [s for s in tree.body if isinstance(s, ast.ClassDef)]:
         holder.body = [_as_def(s) for s in holder.body]
     return tree
+
+
+def logged_as_prints(tree: ast.Module) -> ast.Module:
+    """The module with every call statement on the `logging` module or on a logger the file makes
+    (`log = logging.getLogger(...)`, `self.log = ...`) as a `print` of its arguments: like a print it only shows
+    something (`_log.debug("%s called", name)`, `logging.basicConfig(...)`), so it is dropped as prints are."""
+    modules = {(a.asname or a.name) for n in nodes(tree) if isinstance(n, ast.Import) for a in n.names
+               if a.name == "logging"}
+    if not modules:
+        return tree
+    loggers = {ast.unparse(t) for n in nodes(tree) if isinstance(n, ast.Assign) and _logging(n.value, modules, set())
+               for t in n.targets if isinstance(t, (ast.Name, ast.Attribute))}
+    for n in nodes(tree):
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and _logging(n.value.func, modules, loggers):
+            n.value = ast.copy_location(ast.Call(ast.Name("print", ast.Load()), n.value.args, []), n.value)
+    return tree
+
+
+def _logging(node: ast.expr, modules: set[str], loggers: set[str]) -> bool:
+    """An expression on the logging module or a logger: `logging.getLogger(...)`, `log.debug`, `self.log.info`."""
+    while True:
+        if isinstance(node, ast.Name) and node.id in modules \
+                or isinstance(node, (ast.Name, ast.Attribute)) and ast.unparse(node) in loggers:
+            return True
+        if isinstance(node, ast.Attribute):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return False
 
 
 def _as_def(stmt: ast.stmt) -> ast.stmt:
