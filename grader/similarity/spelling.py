@@ -1,6 +1,7 @@
 """Rewrites of how a student spells a step, for canon: a condition, a score or a call's result named once and
 tested once as the test, an arithmetic step named once and read once by the next statement in
-place, a value named only to be returned as the return's value, a conditional expression as its if/else, an
+place, a value named only to be returned as the return's value (a default overridden by an `if` and returned as
+the if/else returning both), a conditional expression as its if/else, an
 index loop that names its elements (`x = X[i]`) as the for-each loop it stands for (`for x in X`, `for x, t in
 zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and `a, b = e1, e2` as two assignments."""
 
@@ -145,12 +146,28 @@ def returned(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
     if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
         return stmts
     name = last.value.id
+    stmts = _overridden(stmts, name)
     pushed = _push(stmts[-2], name)
     if pushed is None:
         return stmts
     if uses["load", name] != 1:
         return stmts[:-2] + pushed
     return [s for s in stmts[:-2] if not (_stores(s, name) and not _calls(s.value))] + pushed
+
+
+def _overridden(stmts: list[ast.stmt], name: str) -> list[ast.stmt]:
+    """`r = A` then `if c: ... r = B` then `return r` (a default overridden, then returned) as `if c: ... r = B
+    else: r = A` then `return r`, so that it reads as `if c: return B` then `return A` and the conditional
+    expression do: `A` calls nothing (it is worked out after `c` here) and neither `c` nor the branch reads `r`."""
+    if len(stmts) < 3 or not _stores(stmts[-3], name) or _calls(stmts[-3].value):
+        return stmts
+    test = stmts[-2]
+    if not (isinstance(test, ast.If) and not test.orelse and test.body and _stores(test.body[-1], name)) \
+            or reads(test, name):
+        return stmts
+    new = copy.copy(test)
+    new.orelse = [stmts[-3]]
+    return stmts[:-3] + [new, stmts[-1]]
 
 
 def _calls(node: ast.expr) -> bool:
