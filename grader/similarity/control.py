@@ -8,6 +8,7 @@ statements that do not name it (for tokens)."""
 from __future__ import annotations
 
 import ast
+import copy
 
 from grader.similarity.census import nodes
 
@@ -50,13 +51,17 @@ def boolean(node: ast.If) -> ast.expr | None:
 
 def unrolled(stmt: ast.stmt) -> list[ast.stmt] | None:
     """`r = [E for t in S if c]` (or that list returned) as the loop it stands for: `r = []`, then `for t in S:
-    if c: r.append(E)` (and `return r`), as a student writing the loop by hand does; None for anything else."""
-    value = stmt.value if isinstance(stmt, (ast.Assign, ast.Return)) else None
+    if c: r.append(E)` (and `return r`), as a student writing the loop by hand does, and likewise the list given
+    as the only argument of a call assigned or returned (`return np.array([E for t in S])`: the loop, then
+    `return np.array(r)`); None for anything else."""
+    value = holder = stmt.value if isinstance(stmt, (ast.Assign, ast.Return)) else None
+    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]  # `np.array([E for t in S])`: the list built, then given to the call
     if not (isinstance(value, ast.ListComp) and len(value.generators) == 1 and not value.generators[0].is_async):
         return None
     if isinstance(stmt, ast.Assign) and not (len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return None
-    name = stmt.targets[0].id if isinstance(stmt, ast.Assign) else LISTED
+    name = stmt.targets[0].id if isinstance(stmt, ast.Assign) and holder is value else LISTED
     gen = value.generators[0]
     append = ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [value.elt], []))
     body: ast.stmt = append
@@ -64,7 +69,11 @@ def unrolled(stmt: ast.stmt) -> list[ast.stmt] | None:
         body = ast.If(test=test, body=[body], orelse=[])
     out = [ast.Assign(targets=[ast.Name(name, ast.Store())], value=ast.List([], ast.Load())),
            ast.For(target=gen.target, iter=gen.iter, body=[body], orelse=[])]
-    if isinstance(stmt, ast.Return):
+    if holder is not value:  # `r = f(the list)` or `return f(the list)`
+        given = copy.copy(stmt)
+        given.value = ast.Call(func=holder.func, args=[ast.Name(name, ast.Load())], keywords=[])
+        out.append(given)
+    elif isinstance(stmt, ast.Return):
         out.append(ast.Return(ast.Name(name, ast.Load())))
     return [ast.fix_missing_locations(ast.copy_location(s, stmt)) for s in out]
 
