@@ -86,10 +86,13 @@ def lambdas_as_defs(tree: ast.Module) -> ast.Module:
     return tree
 
 
-def logged_as_prints(tree: ast.Module) -> ast.Module:
-    """The module with every call statement on the `logging` module or on a logger the file makes
-    (`log = logging.getLogger(...)`, `self.log = ...`) as a `print` of its arguments: like a print it only shows
-    something (`_log.debug("%s called", name)`, `logging.basicConfig(...)`), so it is dropped as prints are."""
+def logged_as_prints(tree: ast.Module, source: str) -> ast.Module:
+    """The module (parsed from `source`) with every call statement on the `logging` module or on a logger the file
+    makes (`log = logging.getLogger(...)`, `self.log = ...`) as a `print` of its arguments: like a print it only
+    shows something (`_log.debug("%s called", name)`, `logging.basicConfig(...)`), so it is dropped as prints are.
+    A file whose text never names `logging` is returned as it is, unwalked."""
+    if "logging" not in source:
+        return tree
     modules = {(a.asname or a.name) for n in nodes(tree) if isinstance(n, ast.Import) for a in n.names
                if a.name == "logging"}
     if not modules:
