@@ -134,11 +134,14 @@ def test_a_helper_called_with_keyword_arguments_binds_them(tmp_path):
     assert _score(tmp_path, BASE, BASE.replace(TRAIN, keywords)) == 1.0
 
 
-def test_a_default_overridden_stays_apart_from_the_if_else(tmp_path):
-    """`p = -1; if c: p = 1` read as the if/else made two independent textbook CS188 files one (held3): left."""
-    overridden = PREDICT.replace("    if x @ w + b >= 0:\n        return 1\n    else:\n        return -1\n",
-                                 "    p = -1\n    if x @ w + b >= 0:\n        p = 1\n    return p\n")
-    assert _score(tmp_path, BASE, BASE.replace(PREDICT, overridden)) < 1.0
+def test_a_default_overridden_and_read_on_stays_apart_from_the_if_else(tmp_path):
+    """`p = -1; if c: p = 1` read as the if/else made two independent textbook CS188 files one (held3, before the
+    cs188-nn reference was subtracted): only a default overridden and then returned is the two-way return (the
+    eleventh version; tests/test_similarity_logged.py); one read on, as here, stays a default and an override."""
+    branched = ("\ndef predict(x, w, b):\n    if x @ w + b >= 0:\n        p = 1\n    else:\n        p = -1\n"
+                "    return p * b\n")
+    overridden = "\ndef predict(x, w, b):\n    p = -1\n    if x @ w + b >= 0:\n        p = 1\n    return p * b\n"
+    assert _score(tmp_path, BASE.replace(PREDICT, branched), BASE.replace(PREDICT, overridden)) < 1.0
 
 
 def test_a_long_chain_of_named_steps_is_compared_not_nested_without_end(tmp_path):

@@ -11,8 +11,9 @@ import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
 from grader.similarity.control import LISTED, boolean, bottom_tested, initial_flag, iterated, merged, unrolled
-from grader.similarity.operators import operator, transposed
-from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
+from grader.similarity.operators import filled, operator, transposed
+from grader.similarity.returns import returned
+from grader.similarity.spelling import elements, enumerated, split, temporaries
 
 _FLIP = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _NEGATE = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
@@ -110,7 +111,7 @@ class _Expressions(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         node = self.generic_visit(node)
         new = operator(node, self.lists)
-        return node if new is None else self.visit_Compare(new) if isinstance(new, ast.Compare) else new
+        return filled(node) if new is None else self.visit_Compare(new) if isinstance(new, ast.Compare) else new
 
 
 class _Loops(ast.NodeTransformer):

@@ -1,13 +1,14 @@
 """Control flow and helpers reshaped, read back to one shape for canon: an `if` whose only statement is another
 `if` (neither with an else) as one `if` on both tests joined by `and`; `if c: return True else: return False` as
 `return c` (c a comparison or a boolean operation, so that its value is a bool); a list comprehension as the loop
-that appends; a helper written as a lambda as its `def`; a convergence flag tested at the bottom of its loop as
+that appends; a helper written as a lambda as its `def`; a logging call as the print it is; a convergence flag tested at the bottom of its loop as
 the loop's test, and its starting value as the loop's header; a literal stored in a flag moved up past the simple
 statements that do not name it (for tokens)."""
 
 from __future__ import annotations
 
 import ast
+import copy
 
 from grader.similarity.census import nodes
 
@@ -50,13 +51,17 @@ def boolean(node: ast.If) -> ast.expr | None:
 
 def unrolled(stmt: ast.stmt) -> list[ast.stmt] | None:
     """`r = [E for t in S if c]` (or that list returned) as the loop it stands for: `r = []`, then `for t in S:
-    if c: r.append(E)` (and `return r`), as a student writing the loop by hand does; None for anything else."""
-    value = stmt.value if isinstance(stmt, (ast.Assign, ast.Return)) else None
+    if c: r.append(E)` (and `return r`), as a student writing the loop by hand does, and likewise the list given
+    as the only argument of a call assigned or returned (`return np.array([E for t in S])`: the loop, then
+    `return np.array(r)`); None for anything else."""
+    value = holder = stmt.value if isinstance(stmt, (ast.Assign, ast.Return)) else None
+    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]  # `np.array([E for t in S])`: the list built, then given to the call
     if not (isinstance(value, ast.ListComp) and len(value.generators) == 1 and not value.generators[0].is_async):
         return None
     if isinstance(stmt, ast.Assign) and not (len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return None
-    name = stmt.targets[0].id if isinstance(stmt, ast.Assign) else LISTED
+    name = stmt.targets[0].id if isinstance(stmt, ast.Assign) and holder is value else LISTED
     gen = value.generators[0]
     append = ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [value.elt], []))
     body: ast.stmt = append
@@ -64,7 +69,11 @@ def unrolled(stmt: ast.stmt) -> list[ast.stmt] | None:
         body = ast.If(test=test, body=[body], orelse=[])
     out = [ast.Assign(targets=[ast.Name(name, ast.Store())], value=ast.List([], ast.Load())),
            ast.For(target=gen.target, iter=gen.iter, body=[body], orelse=[])]
-    if isinstance(stmt, ast.Return):
+    if holder is not value:  # `r = f(the list)` or `return f(the list)`
+        given = copy.copy(stmt)
+        given.value = ast.Call(func=holder.func, args=[ast.Name(name, ast.Load())], keywords=[])
+        out.append(given)
+    elif isinstance(stmt, ast.Return):
         out.append(ast.Return(ast.Name(name, ast.Load())))
     return [ast.fix_missing_locations(ast.copy_location(s, stmt)) for s in out]
 
@@ -75,6 +84,39 @@ def lambdas_as_defs(tree: ast.Module) -> ast.Module:
     for holder in [tree] + [s for s in tree.body if isinstance(s, ast.ClassDef)]:
         holder.body = [_as_def(s) for s in holder.body]
     return tree
+
+
+def logged_as_prints(tree: ast.Module, source: str) -> ast.Module:
+    """The module (parsed from `source`) with every call statement on the `logging` module or on a logger the file
+    makes (`log = logging.getLogger(...)`, `self.log = ...`) as a `print` of its arguments: like a print it only
+    shows something (`_log.debug("%s called", name)`, `logging.basicConfig(...)`), so it is dropped as prints are.
+    A file whose text never names `logging` is returned as it is, unwalked."""
+    if "logging" not in source:
+        return tree
+    modules = {(a.asname or a.name) for n in nodes(tree) if isinstance(n, ast.Import) for a in n.names
+               if a.name == "logging"}
+    if not modules:
+        return tree
+    loggers = {ast.unparse(t) for n in nodes(tree) if isinstance(n, ast.Assign) and _logging(n.value, modules, set())
+               for t in n.targets if isinstance(t, (ast.Name, ast.Attribute))}
+    for n in nodes(tree):
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and _logging(n.value.func, modules, loggers):
+            n.value = ast.copy_location(ast.Call(ast.Name("print", ast.Load()), n.value.args, []), n.value)
+    return tree
+
+
+def _logging(node: ast.expr, modules: set[str], loggers: set[str]) -> bool:
+    """An expression on the logging module or a logger: `logging.getLogger(...)`, `log.debug`, `self.log.info`."""
+    while True:
+        if isinstance(node, ast.Name) and node.id in modules \
+                or isinstance(node, (ast.Name, ast.Attribute)) and ast.unparse(node) in loggers:
+            return True
+        if isinstance(node, ast.Attribute):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return False
 
 
 def _as_def(stmt: ast.stmt) -> ast.stmt:

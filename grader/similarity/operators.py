@@ -4,7 +4,8 @@ product, as `np.vdot` is; a course library's `nn.DotProduct(x, w)` too, the inne
 `np.add(a, b)` as `a + b`, and likewise `np.subtract`, `np.multiply`, `np.divide`, `np.power`, `np.negative` and
 the comparisons (`np.greater(a, b)` as `a > b`, ...), except where an operand is a Python list (a list display,
 `[0.0] * n`, or a name the file stores one in): for lists `+` and `*` concatenate and repeat, and numpy's
-functions do not. `a.T` reads as `np.transpose(a)`."""
+functions do not. `a.T` reads as `np.transpose(a)`, and `np.full(shape, 0)` / `np.full(shape, 1)` as `np.zeros(shape)` /
+`np.ones(shape)` (`np.full_like` as `np.zeros_like` / `np.ones_like`)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,29 @@ def operator(call: ast.Call, lists: set[str] | frozenset[str] = frozenset()) -> 
     if _numpy(f, {"negative"}) and _plain(call, 1) and not listed(call.args[0], lists):  # np.negative(a)
         return ast.copy_location(ast.UnaryOp(ast.USub(), call.args[0]), call)
     return None
+
+
+FILLED = {("full", 0): "zeros", ("full", 1): "ones", ("full_like", 0): "zeros_like", ("full_like", 1): "ones_like"}
+
+
+def filled(call: ast.Call) -> ast.Call:
+    """`np.full(shape, 0)` (or `fill_value=0.0`) as `np.zeros(shape)`, and a fill of 1 as `np.ones(shape)`: the same
+    array, spelt with the general function (other keywords, `dtype=`, kept); any other call as it is."""
+    f = call.func
+    if not _numpy(f, {"full", "full_like"}) or any(isinstance(a, ast.Starred) for a in call.args):
+        return call
+    fills = [k for k in call.keywords if k.arg == "fill_value"]
+    if len(call.args) == 2 and not fills:
+        fill, args, keywords = call.args[1], call.args[:1], call.keywords
+    elif len(call.args) == 1 and len(fills) == 1:
+        fill, args, keywords = fills[0].value, call.args, [k for k in call.keywords if k is not fills[0]]
+    else:
+        return call
+    value = fill.value if isinstance(fill, ast.Constant) else None
+    if type(value) not in (int, float) or value not in (0, 1):
+        return call
+    new = ast.Attribute(value=f.value, attr=FILLED[f.attr, int(value)], ctx=ast.Load())
+    return ast.copy_location(ast.Call(func=ast.copy_location(new, f), args=args, keywords=keywords), call)
 
 
 def arithmetic(value: ast.expr) -> bool:

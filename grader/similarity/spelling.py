@@ -1,6 +1,6 @@
 """Rewrites of how a student spells a step, for canon: a condition, a score or a call's result named once and
 tested once as the test, an arithmetic step named once and read once by the next statement in
-place, a value named only to be returned as the return's value, a conditional expression as its if/else, an
+place (a value named only to be returned: returns.py), a conditional expression as its if/else, an
 index loop that names its elements (`x = X[i]`) as the for-each loop it stands for (`for x in X`, `for x, t in
 zip(X, y)`), `for i, x in enumerate(X)` as the index loop on `X[i]`, and `a, b = e1, e2` as two assignments."""
 
@@ -134,54 +134,6 @@ def _once(stmt: ast.stmt, uses: Counter, calls: bool = False) -> bool:
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
             and (arithmetic(stmt.value) or calls and isinstance(stmt.value, ast.Call))
             and uses["store", stmt.targets[0].id] == 1 and uses["load", stmt.targets[0].id] == 1)
-
-
-def returned(stmts: list[ast.stmt], uses: Counter) -> list[ast.stmt]:
-    """A block ending `r = E` then `return r` as `return E`, and `if c: ... r = A else: ... r = B` then
-    `return r` as the if/else returning A and B: on every path the last store of `r` is what is returned, and
-    nothing runs after a return. Where that return is the function's only read of `r`, the block's other plain
-    stores of `r` are dead and go too."""
-    last = stmts[-1] if len(stmts) > 1 else None
-    if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
-        return stmts
-    name = last.value.id
-    pushed = _push(stmts[-2], name)
-    if pushed is None:
-        return stmts
-    if uses["load", name] != 1:
-        return stmts[:-2] + pushed
-    return [s for s in stmts[:-2] if not (_stores(s, name) and not _calls(s.value))] + pushed
-
-
-def _calls(node: ast.expr) -> bool:
-    return any(isinstance(n, ast.Call) for n in ast.walk(node))
-
-
-def _stores(stmt: ast.stmt, name: str) -> bool:
-    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and stmt.targets[0].id == name)
-
-
-def _push(stmt: ast.stmt, name: str) -> list[ast.stmt] | None:
-    """`stmt` with its final stores of `name` as returns of their values (a new tree), or None where a path
-    through it may end without storing `name`."""
-    if _stores(stmt, name):
-        return [ast.copy_location(ast.Return(value=stmt.value), stmt)]
-    if isinstance(stmt, ast.If) and stmt.orelse:
-        body, orelse = _push_block(stmt.body, name), _push_block(stmt.orelse, name)
-        if body is None or orelse is None:
-            return None
-        new = copy.copy(stmt)
-        new.body, new.orelse = body, orelse
-        return [new]
-    return None
-
-
-def _push_block(block: list[ast.stmt], name: str) -> list[ast.stmt] | None:
-    if block and isinstance(block[-1], (ast.Return, ast.Raise)):
-        return block  # this path returns already
-    pushed = _push(block[-1], name) if block else None
-    return None if pushed is None else block[:-1] + pushed
 
 
 def _flag(stmt: ast.stmt | None, uses: Counter) -> bool:

@@ -8,7 +8,7 @@ import ast
 import functools
 
 from grader.similarity.canon import canonical
-from grader.similarity.control import hoisted, lambdas_as_defs
+from grader.similarity.control import hoisted, lambdas_as_defs, logged_as_prints
 from grader.similarity.census import Census, nodes
 
 Token = tuple[str, int]  # (token, source line)
@@ -257,7 +257,7 @@ def _course(code: tuple[str, ...]) -> tuple[dict[str, ast.AST], frozenset[str]]:
     functions: dict[str, ast.AST] = {}
     names: set[str] = set()
     for text in code:
-        tree = lambdas_as_defs(ast.parse(text))
+        tree = logged_as_prints(lambdas_as_defs(ast.parse(text)), text)
         census = Census(tree)
         for name, f in _functions(canonical(tree, census)).items():
             functions.setdefault(name, f)
@@ -271,7 +271,7 @@ def units(source: str, graded: tuple[str, ...] = (), course: tuple[str, ...] = (
     Units are the graded functions (and every method of a graded class) where the file defines any, else every
     function no other function calls, and the module's remaining top-level code. `course`: the course's code (a
     helper it defines that the file calls without defining is inlined, as it is in the course's own code)."""
-    tree = lambdas_as_defs(ast.parse(source))
+    tree = logged_as_prints(lambdas_as_defs(ast.parse(source)), source)
     census = Census(tree)
     tree = canonical(tree, census)
     helpers, names = _course(course) if course else ({}, frozenset())
