@@ -161,13 +161,15 @@ def test_a_run_survives_its_json_form_exactly():
     values = (np.array([[0.1, -2.5], [np.nan, np.inf]]), np.array([True, False]), np.arange(3), float("-inf"), 7,
               None, "text", [1, (2.5, {"k": Opaque("Widget")})], np.float64(0.1))
     outcomes = tuple(CaseOutcome(f"c{k}", "returned", v, "", k % 2 == 0, 0.25 * k) for k, v in enumerate(values))
-    run = SubmissionRun("ok", "", outcomes + (CaseOutcome("x", "raised", None, "Traceback…", False, 1.0),),
+    run = SubmissionRun("ok", "", outcomes + (CaseOutcome("x", "raised", None, "Traceback…", False, 1.0),
+                                              CaseOutcome("t", "timeout", None, "busy", False, 4.0, True)),
                         "out", "err", "strong", "", 1.5, ("namespaces",))
     back = run_from_json(run_to_json(run))
     assert back.outcomes[0].value.tobytes() == values[0].tobytes() and back.outcomes[0].value.dtype == np.float64
     assert back.outcomes[7].value == [1, (2.5, {"k": Opaque("Widget")})]
     assert back.outcomes[8].value == 0.1 and type(back.outcomes[8].value) is float
     assert back.outcomes[3].value == float("-inf") and back.outcomes[9].error == "Traceback…"
+    assert back.outcomes[10].starved and not any(o.starved for o in back.outcomes[:10])  # a busy worker's timeout
     assert (back.load_status, back.stdout, back.isolation, back.seconds, back.layers) == \
         ("ok", "out", "strong", 1.5, ("namespaces",))
 

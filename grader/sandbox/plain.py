@@ -9,7 +9,7 @@ from grader.sandbox.model import CaseOutcome, Opaque, SubmissionRun
 
 RUN_KEYS = {"load_status", "load_error", "outcomes", "stdout", "stderr", "isolation", "isolation_note", "seconds",
             "layers"}
-OUTCOME_KEYS = {"case_id", "status", "value", "error", "mutated", "seconds"}
+OUTCOME_KEYS = {"case_id", "status", "value", "error", "mutated", "seconds", "starved"}
 MAX_TEXT = 1 << 20
 
 
@@ -29,7 +29,7 @@ def _value(v):
 def run_to_json(run: SubmissionRun) -> bytes:
     """Strict ASCII JSON of a run: values tagged as on the result channel (arrays bit-exact, NaN tagged)."""
     outcomes = [{"case_id": o.case_id, "status": o.status, "value": _value(o.value), "error": o.error,
-                 "mutated": o.mutated, "seconds": o.seconds} for o in run.outcomes]
+                 "mutated": o.mutated, "seconds": o.seconds, "starved": o.starved} for o in run.outcomes]
     return channel.dumps({"load_status": run.load_status, "load_error": run.load_error, "outcomes": outcomes,
                           "stdout": run.stdout, "stderr": run.stderr, "isolation": run.isolation,
                           "isolation_note": run.isolation_note, "seconds": run.seconds, "layers": list(run.layers)})
@@ -48,10 +48,10 @@ def _seconds(v) -> float:
 
 
 def _outcome(o) -> CaseOutcome:
-    if type(o) is not dict or set(o) != OUTCOME_KEYS or type(o["mutated"]) is not bool:
+    if type(o) is not dict or set(o) != OUTCOME_KEYS or type(o["mutated"]) is not bool or type(o["starved"]) is not bool:
         raise channel.WireError("malformed outcome")
     return CaseOutcome(_text(o["case_id"]), _text(o["status"]), channel.from_wire(o["value"], Opaque),
-                       _text(o["error"]), o["mutated"], _seconds(o["seconds"]))
+                       _text(o["error"]), o["mutated"], _seconds(o["seconds"]), o["starved"])
 
 
 def run_from_json(data: bytes) -> SubmissionRun:
