@@ -10,10 +10,8 @@ child after its cases (a passing submission runs none), and judged here against 
   label (from zero where a zero score is a mistake for both; else from θ = 0 and an offset that makes it one, where
   the course passes the start), so that an update written as two branches, one per label, is read in both;
 - batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs);
-- elementwise: a single step (from given weights, with a separate offset, updating on mistakes only) on the point
-  (1, 1) with label +1 from θ = (3, 3), θ₀ = −3: y(θ·x + θ₀) = 3, no mistake, but every θᵢxᵢ + θ₀ is 0, so a test
-  on the elementwise product (`norm(y*(θ*x + θ₀)) <= 0`, `np.all(... <= 0)`, `np.any(... <= 0)`) updates; and on
-  (2, 2), where every θᵢxᵢ + θ₀ is 3 and none of those tests updates (one that always updates does)."""
+- elementwise: a single step on a point that is no mistake but whose θᵢxᵢ + θ₀ are all 0 (grader/diagnosis/
+  elementwise.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +24,7 @@ from grader import tasks
 from grader.assignments import Assignment, Knobs
 from grader.cases import Case, make_case
 from grader.judging import judge, show, show_row, spec_of
+from grader.diagnosis import elementwise
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.wording import words
 
@@ -48,9 +47,6 @@ def _unit(features) -> tuple:
     d = features if isinstance(features, int) else len(UNIT[0])
     return (tuple(F(2 ** i) for i in range(d)),)
 BATCH = ((F(1), F(0)), (F(1), F(1)))
-# The elementwise probes: (point, label +1) from ELEMENTWISE_START; the first point's θᵢxᵢ + θ₀ are all 0
-ELEMENTWISE_START = ((F(3), F(3)), F(-3))
-ELEMENTWISE = {"elementwise": (F(1), F(1)), "elementwise-plain": (F(2), F(2))}
 
 
 @dataclass(frozen=True)
@@ -93,7 +89,7 @@ def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -
         if not f.convention.by_property:  # randomness is allowed where results are graded by property
             out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id)
                     for c in (*visible, *hidden) if spec_of(a, c) is f and c.check == "result" and len(c.X) <= AGAIN_POINTS]
-        out += _elementwise_probes(a, f, base)
+        out += [Probe(c, kind, f.name) for kind, c in elementwise.probes(f, base, PROBE_SECONDS)]
         if not f.trains or f.convention.epochs == "none":
             continue
         pre = f"{f.name or 'f'}.probe"
@@ -116,25 +112,6 @@ def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -
             if batch is not None:
                 out.append(Probe(batch, "batch", f.name))
     return tuple(out)
-
-
-def _elementwise_probes(a: Assignment, f, base: Case) -> list[Probe]:
-    """The two elementwise probes of a single step that is called from given weights with a separate offset and
-    updates on mistakes only (where it may always update, an update on a point that is no mistake is allowed), on
-    data of 2 features (the course's, or any); none where the reference updates on either."""
-    c = f.convention
-    if not f.single_step or base.start is None or not base.offset or c.bias != "separate" or c.zero_one \
-            or c.update != "on-mistake" or c.by_property or c.features not in ("any", 2):
-        return []
-    out = []
-    for kind, x in ELEMENTWISE.items():
-        probe = replace(base, case_id=f"{f.name or 'f'}.probe-{kind}", X=(x,), y=(1,), start=ELEMENTWISE_START,
-                        seconds=PROBE_SECONDS, twin="", visible=True, certificate=decide((x,), (1,), True).certificate)
-        e = tasks.mutant(f, probe, Knobs())
-        if e is None or e.theta != ELEMENTWISE_START[0] or e.theta0 != ELEMENTWISE_START[1]:
-            return []
-        out.append(Probe(replace(probe, expected=e), kind, f.name))
-    return out
 
 
 def _feature_probes(a: Assignment, f, base: Case, pre: str) -> list[Probe]:
@@ -286,25 +263,6 @@ def _batch(a, fn, by, verdicts, mine) -> Finding | None:
     return finding(a, mine, "batch", (), "probe", title, hint)
 
 
+
 def _elementwise(a, fn, by, verdicts, mine) -> Finding | None:
-    """The single step updated on the point whose θᵢxᵢ + θ₀ are all 0 (no mistake: y(θ·x + θ₀) = 3), exactly as an
-    update would, and came back right on the point where they are all 3: its test reads θ*x elementwise."""
-    p, plain = by.get((fn, "elementwise")), by.get((fn, "elementwise-plain"))
-    got, back = _answer(verdicts, p), verdicts.get(plain.case.case_id) if plain is not None else None
-    if got is None or back is None or back.status not in ("passed", "wrong", "malformed"):
-        return None  # the second probe must have returned (anything but the update)
-    if (got.theta, got.theta0) != _updated(a, p) or (back.answer is not None and back.answer.ok and (
-            back.answer.theta, back.answer.theta0) == _updated(a, plain)):
-        return None
-    theta, theta0 = p.case.start
-    title, hint = words("elementwise-score", fn=fn, theta=a.term("theta"), theta0=a.term("theta0"),
-                        start=show(theta), start0=str(theta0), point=show(p.case.X[0]), got=show(got.theta),
-                        got0=str(got.theta0), other=show(plain.case.X[0]))
-    return finding(a, mine, "elementwise-score", (), "probe", title, hint)
-
-
-def _updated(a, p: Probe) -> tuple:
-    """(θ, θ₀) after the update on the probe's point: θ + ηyx, θ₀ + ηy."""
-    step = p.case.step if p.case.step is not None else spec_of(a, p.case).convention.steps[0]
-    (theta, theta0), x, y = p.case.start, p.case.X[0], p.case.y[0]
-    return tuple(t + step * y * v for t, v in zip(theta, x)), theta0 + step * y
+    return elementwise.finding_of(a, by.get((fn, "elementwise")), by.get((fn, "elementwise-plain")), verdicts, mine)
