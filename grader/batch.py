@@ -125,7 +125,8 @@ def grade_one(boxes: _Sandboxes, suite: Suite, sub: Submission, out: Path, force
     key = source_key(suite.assignment, suite.commitment, source if not refused else b"\0refused: " + refused.encode())
     target, name = out / sub.folder, display_name(sub.name)
     old = None if force else load_results(target / "results.json")
-    if old and old.get("extra_data", {}).get("rosenblatt", {}).get("key") == key:
+    kept = old.get("extra_data", {}).get("rosenblatt", {}) if old else {}
+    if kept.get("key") == key and not kept.get("starved"):  # a busy machine's timeout is never kept
         return row_from_results(name, old, skipped=True)
     try:
         if refused:
@@ -158,6 +159,18 @@ def _grader_error(out: Path, sub: Submission, name: str, filename: str, suite: S
         except OSError as err:
             message = f"internal grader error ({type(exc).__name__}); its log could not be written ({err.strerror})"
     return Report(name, filename, "grader_error", message, 0.0, suite.max_score)
+
+
+def _again_alone(rows: dict[str, dict], subs: list[Submission], boxes: _Sandboxes, suite: Suite, out: Path,
+                 factory, stop: threading.Event) -> None:
+    """Grade once more, one at a time, each submission a busy machine timed out (its job waited for a CPU past the
+    cap on that credit before it used its own limit): the batch's own jobs are done by now. The second result
+    stands, whatever it is (one retry, never more)."""
+    for sub in subs:
+        if rows.get(sub.name, {}).get("starved"):
+            row = grade_one(boxes, suite, sub, out, True, factory, stop)
+            if row is not None:
+                rows[sub.name] = row
 
 
 class Progress:
@@ -199,6 +212,7 @@ def grade_batch(a: Assignment, subs: list[Submission], out: Path, seed: str, job
                 if row is not None:
                     rows[sub.name] = row
                 bar.step(sub.name)
+        _again_alone(rows, subs, boxes, suite, out, factory, stop)
     except KeyboardInterrupt:
         stop.set()  # submissions still running are not written: their children may have been interrupted too
         raise

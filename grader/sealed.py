@@ -44,6 +44,7 @@ class SealedOutcome:
     mutated: bool
     seconds: float
     shape: str = ""  # a digest of the error's last line, numbers masked: compared, never shown
+    starved: bool = False  # a timeout that was the busy machine's, not the submission's (the batch grades it again)
 
 
 def _last_line(error: str) -> str:
@@ -77,7 +78,7 @@ def seal(outcome: Any) -> SealedOutcome:
     error = exception_type(outcome.error) if status == "raised" else WORDS.get(status, "")
     return SealedOutcome(str(outcome.case_id), status, _plain(getattr(outcome, "value", None)), error,
                          bool(getattr(outcome, "mutated", False)), float(getattr(outcome, "seconds", 0.0) or 0.0),
-                         shape(outcome.error) if status == "raised" else "")
+                         shape(outcome.error) if status == "raised" else "", bool(getattr(outcome, "starved", False)))
 
 
 def _plain(value: Any, depth: int = 0) -> Any:

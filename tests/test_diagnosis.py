@@ -75,7 +75,7 @@ def expectation(path: Path) -> dict:
 
 
 # Samples named by a classic mistake (those named by a structural finding or a probe need the real sandbox: a
-# probe's time limit, the harness's plans; tests/test_submissions.py grades them).
+# probe's time limit, the harness's plans; tests/test_submissions*.py grade them).
 BUGGY = sorted(p for p in SUBMISSIONS.glob("*.py") if expectation(p).get("diagnosis") in CATALOGUE)
 
 

@@ -40,15 +40,12 @@ COUNTING = HEAD + '''
 PASSES = HEAD + '''
     def train(self, dataset):
         done = False
-        passes = 0
         while not done:
             done = True
-            passes = passes + 1
             for x, y in dataset.iterate_once(1):
                 if self.get_prediction(x) != nn.as_scalar(y):
                     done = False
                     self.w.update(x, nn.as_scalar(y))
-        return passes
 '''
 
 STEP = '''

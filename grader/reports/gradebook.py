@@ -17,7 +17,7 @@ def row_from_results(name: str, data: dict, skipped: bool) -> dict:
     return {"submission": name, "status": meta.get("status", "grader_error"), "score": data.get("score", 0.0),
             "max_score": data.get("max_score", 0), "families": meta.get("families", {}),
             "findings": meta.get("findings", []), "message": meta.get("message", ""), "skipped": skipped,
-            "cases": meta.get("cases"), "defined": meta.get("defined", [])}
+            "cases": meta.get("cases"), "defined": meta.get("defined", []), "starved": bool(meta.get("starved"))}
 
 
 def gradebook_csv(a: Assignment, rows: list[dict]) -> str:

@@ -15,6 +15,7 @@ class Clock:
 
     def __init__(self, start: float, total_seconds: float):
         self.deadline, self.hard = start + total_seconds, start + STARVED_CAP * total_seconds
+        self.starved_out = False  # the last wait timed out at the cap, the job's own time still short of its limit
 
     def pause(self, seconds: float) -> None:
         """Time that is not the submission's (building its sandbox) moves both deadlines."""
@@ -25,7 +26,9 @@ class Clock:
         """The next frame, waiting `limit` seconds of the job's own time from `start` (within the total budget).
 
         Time the job's process spent runnable but waiting for a CPU (starved by other jobs) is added back, up to
-        STARVED_CAP times the limit, so a busy neighbour cannot make a correct submission miss its deadlines.
+        STARVED_CAP times the limit, so a busy neighbour cannot make a correct submission miss its deadlines. A
+        timeout at that cap, before the job used its own limit, sets `starved_out`: the machine's fault, not the
+        submission's (the batch grades such a submission once more, alone, at its end).
         """
         frames = child.inbox.frames
         if frames:  # already here (a fast child's results come in bulk): no deadline to stretch
@@ -40,5 +43,7 @@ class Clock:
             starved = child.run_delay() - base
             arrived, frame = child.wait_frame(min(start + limit + starved, self.deadline + starved, hard))
             if frame != "timeout" or arrived >= hard or child.run_delay() - base <= starved:
+                own = arrived - (child.run_delay() - base)  # when the job would be, had it never waited for a CPU
+                self.starved_out = frame == "timeout" and arrived >= hard and own < min(start + limit, self.deadline)
                 self.deadline += starved  # the total budget counts the job's own time too
                 return arrived, frame

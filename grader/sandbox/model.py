@@ -48,6 +48,7 @@ class CaseOutcome:
     error: str
     mutated: bool
     seconds: float
+    starved: bool = False  # a timeout at the cap on credit for waiting for a CPU (a busy machine), not its own time
 
 
 @dataclass(frozen=True)

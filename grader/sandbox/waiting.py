@@ -7,7 +7,7 @@ from typing import Callable
 
 from grader.sandbox import channel
 from grader.sandbox.child import Child
-from grader.sandbox.clock import Clock
+from grader.sandbox.clock import STARVED_CAP, Clock
 from grader.sandbox.model import CaseInput, CaseOutcome, Limits
 from grader.sandbox.replies import Replies
 from grader.sandbox.supervisor import SETUP_SECONDS, exit_reason
@@ -66,7 +66,9 @@ def case_result(child: Child, case: CaseInput, nonce: str, start: float, clock: 
         child.end(0.0)
         why = f"exceeded the {limit:g} s limit for this case" if arrived < clock.deadline \
             else "the submission's total time budget ran out"
-        return CaseOutcome(case.case_id, "timeout", None, why, False, seconds), None
+        if clock.starved_out:
+            why = f"waited for a CPU more than {STARVED_CAP:g} times the {limit:g} s limit (the machine was busy)"
+        return CaseOutcome(case.case_id, "timeout", None, why, False, seconds, clock.starved_out), None
     if frame == "closed":
         status, why = exit_reason(child.end(1.0))
         return CaseOutcome(case.case_id, status, None, why, False, seconds), None

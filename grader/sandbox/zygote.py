@@ -238,10 +238,10 @@ def main() -> None:
     iso.hide_cmdline()  # sys.argv keeps its copy; the children's /proc/1/cmdline no longer names grader paths
     cgroups.oom_score(cgroups.OOM_PROTECTED)  # the OOM killer takes a job, never the zygote (children raise theirs)
     sock = socket.socket(fileno=int(sys.argv[1]))
-    owner, base, zygote = os.getpid(), sys.argv[3], None
+    owner, zygote = os.getpid(), None  # no local names the temp base: a forked child inherits this frame
     try:
         _warm()
-        zygote = Zygote(sock, base)
+        zygote = Zygote(sock, sys.argv[3])
         gc.freeze()  # keep the collector from touching (and so copying) every inherited page in each child
         zygote.spawner.probe_filter()
         reason = zygote.spawner.probe()
@@ -253,7 +253,7 @@ def main() -> None:
             zygote.quit()
     finally:  # forked children never come back here (they _exit); the owner leaves nothing in /tmp, however it ends
         if os.getpid() == owner:
-            iso.remove_tree(base)
+            iso.remove_tree(sys.argv[3])
 
 
 if __name__ == "__main__":

@@ -1,16 +1,16 @@
 """Rewrites that make equivalent student code the same tree: `x += y` as `x = x + y`, `np.dot(a, b)` as `a @ b`,
 `a > b` as `b < a`, `if c: continue` as an `if not c:` around the rest, `while True: if c: break` as
-`while not c:`, a name used once as what it names (a test, a score tested, a value returned), `v = a if c else b`
-as an if/else, `x = X[i]` in a loop on `i` as the element of `for x in X`, `for i, x in enumerate(X)` with `x`
-read as `X[i]`, `a, b = e1, e2` as two assignments, and dead code and `assert`s dropped (never executed, or input
-checking only)."""
+`while not c:` (and `while True: B; if f: break` on a flag as `while not f: B`), a name used once as what it
+names (a test, a score tested, a value returned), `v = a if c else b` as an if/else, `x = X[i]` in a loop on `i`
+as the element of `for x in X`, `for i, x in enumerate(X)` with `x` read as `X[i]`, `a, b = e1, e2` as two
+assignments, and dead code and `assert`s dropped (never executed, or input checking only)."""
 
 from __future__ import annotations
 
 import ast
 
 from grader.similarity.census import Census, Scope, constant_test, idle
-from grader.similarity.control import LISTED, boolean, iterated, merged, unrolled
+from grader.similarity.control import LISTED, boolean, bottom_tested, initial_flag, iterated, merged, unrolled
 from grader.similarity.operators import operator, transposed
 from grader.similarity.spelling import elements, enumerated, returned, split, temporaries
 
@@ -131,6 +131,7 @@ class _Loops(ast.NodeTransformer):
         if constant_test(node.test) is True and isinstance(first, ast.If) and not first.orelse \
                 and len(first.body) == 1 and isinstance(first.body[0], ast.Break):
             node.test, node.body = ast.UnaryOp(ast.Not(), first.test), node.body[1:]  # `while True: if c: break`
+        node = bottom_tested(node, self.scopes[-1].uses)  # `while True: B; if c: break`
         names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
         body = _trimmed(elements(node, self.scopes[-1].uses, self.scopes[-1].indices), _continue)
         node.body = [s for s in body if not _counter(s, names)]  # taken out before a guard's else can take them
@@ -182,6 +183,9 @@ class Canon(_Expressions, _Loops):
             while out and getattr(new, "counters", None) and (_initial(out[-1], new.counters)
                                                                or _stop(out[-1], new.test, uses)):
                 out.pop()  # `i = 0` (and `stop = n`) before `while i < stop: ... i += 1`: a `for`'s bookkeeping
+            start = initial_flag(out, new, uses)
+            if start is not None:
+                del out[start]  # `done = False` before `while not done:`: the loop's starting state
             out.extend(new if isinstance(new, list) else [new] if new is not None else [])
             if isinstance(stmt, _EXITS):
                 break  # what follows never runs

@@ -1,11 +1,15 @@
 """Control flow and helpers reshaped, read back to one shape for canon: an `if` whose only statement is another
 `if` (neither with an else) as one `if` on both tests joined by `and`; `if c: return True else: return False` as
 `return c` (c a comparison or a boolean operation, so that its value is a bool); a list comprehension as the loop
-that appends; a helper written as a lambda as its `def`."""
+that appends; a helper written as a lambda as its `def`; a convergence flag tested at the bottom of its loop as
+the loop's test, and its starting value as the loop's header; a literal stored in a flag moved up past the simple
+statements that do not name it (for tokens)."""
 
 from __future__ import annotations
 
 import ast
+
+from grader.similarity.census import nodes
 
 _BOOLEAN = (ast.Compare, ast.BoolOp)
 LISTED = "_listed"  # the name a returned list comprehension's loop builds its list in (a student's own name)
@@ -134,3 +138,95 @@ def _names_once(stmt: ast.stmt, name: str, uses) -> bool:
     """`name = E`, the one store of `name` and E read once (where it is used next)."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
             and stmt.targets[0].id == name and uses["store", name] == 1 and uses["load", name] == 1)
+
+
+def _flag_of(test: ast.expr) -> tuple[str, bool] | None:
+    """(f, the value of `f` that ends the loop) for a loop's test `not f` or `f`, else None."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    name = test.operand if negated else test
+    return (name.id, negated) if isinstance(name, ast.Name) else None
+
+
+def _flag_read_once(test: ast.expr, uses) -> bool:
+    """A test `f` or `not f` on a flag read nowhere else (`if converged: break`)."""
+    flag = _flag_of(test)
+    return flag is not None and uses["load", flag[0]] == 1
+
+
+def _ends(stmt: ast.stmt, test: ast.expr, uses) -> bool:
+    """`f = v` that ends a loop whose test is `not f` (v true) or `f` (v false), `f` read nowhere else."""
+    flag = _flag_of(test)
+    return (flag is not None and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == flag[0]
+            and isinstance(stmt.value, ast.Constant) and bool(stmt.value.value) == flag[1]
+            and uses["load", flag[0]] == 1)
+
+
+def bottom_tested(node: ast.While, uses) -> ast.While:
+    """A loop's flag tested as its body's last statement, `if f: break` (`f` read nowhere else), or set there, `if
+    c: f = v` (`f` read only in the loop's test `not f`, and `v` ends it), as part of the loop's test: `while True:
+    B; if f: break` reads as `while not f: B`, as `while True: if c: break; B` does (a loop's test is how it is
+    counted, not its body)."""
+    last = node.body[-1] if len(node.body) > 1 and not node.orelse else None
+    if not (isinstance(last, ast.If) and not last.orelse and len(last.body) == 1
+            and (isinstance(last.body[0], ast.Break) and _flag_read_once(last.test, uses)
+                 or _ends(last.body[0], node.test, uses))):
+        return node
+    stop = ast.UnaryOp(ast.Not(), last.test)
+    test = node.test
+    node.test = stop if isinstance(test, ast.Constant) and test.value is True else ast.BoolOp(ast.And(), [test, stop])
+    node.body = node.body[:-1]
+    return node
+
+
+def initial_flag(before: list[ast.stmt], loop: ast.stmt, uses) -> int | None:
+    """Where in `before` (the statements just before a `while`, among the simple ones next to it) a literal is
+    stored in a flag that the loop's test is the only place to read (`done = False` before `while not done:`):
+    the loop's starting state, part of its header; None if there is none."""
+    if not isinstance(loop, ast.While):
+        return None
+    tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name) and uses["load", n.id] == 1}
+    k = len(before) - 1
+    while tested and k >= 0 and isinstance(before[k], (ast.Assign, ast.AugAssign, ast.Expr)):
+        stmt = before[k]
+        stored = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        if stored & tested:
+            one = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            return k if one and isinstance(stmt.value, ast.Constant) else None
+        k -= 1
+    return None
+
+
+def hoisted(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements with each literal stored in local names (`converged = False`) moved up past the simple
+    statements before it that do not name them (`self.w.update(x, y)`: a call cannot read the caller's local), so
+    that a flag set beside a call reads the same on either side of it."""
+    if not any(_flag(s) for s in stmts):
+        return stmts
+    out: list[ast.stmt] = []
+    named: dict[int, set[str]] = {}  # per statement passed: the names it mentions (each walked once)
+    for stmt in stmts:
+        k = len(out)
+        if _flag(stmt):
+            names = {t.id for t in stmt.targets}
+            while k and isinstance(out[k - 1], _SIMPLE):
+                before = named.get(id(out[k - 1]))
+                if before is None:
+                    before = named[id(out[k - 1])] = {n.id for n in nodes(out[k - 1]) if isinstance(n, ast.Name)}
+                if names & before:
+                    break
+                k -= 1
+        out.insert(k, stmt)
+    return out
+
+
+_SIMPLE = (ast.Assign, ast.AugAssign, ast.Expr)
+
+
+def _flag(stmt: ast.stmt) -> bool:
+    """A literal (`True`, `0`, `-1`) stored in names: it reads nothing and calls nothing."""
+    value = stmt.value.operand if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.UnaryOp) else \
+        getattr(stmt, "value", None)
+    return (isinstance(stmt, ast.Assign) and isinstance(value, ast.Constant)
+            and all(isinstance(t, ast.Name) for t in stmt.targets))
+

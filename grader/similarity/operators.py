@@ -1,15 +1,16 @@
 """numpy's spellings of arithmetic read as the operators they stand for: `np.dot(a, b)`, `a.dot(b)`,
 `np.matmul(a, b)`, `np.sum(a * b)` and `(a * b).sum()` as `a @ b` (the sum of the elementwise products: the dot
-product, as `np.vdot` is); `np.add(a, b)` as `a + b`, and likewise `np.subtract`, `np.multiply`, `np.divide`,
-`np.power`, `np.negative` and the comparisons (`np.greater(a, b)` as `a > b`, ...), except where an operand is a
-Python list (a list display, `[0.0] * n`, or a name the file stores one in): for lists `+` and `*` concatenate
-and repeat, and numpy's functions do not. `a.T` reads as `np.transpose(a)`."""
+product, as `np.vdot` is; a course library's `nn.DotProduct(x, w)` too, the inner product `np.inner` is);
+`np.add(a, b)` as `a + b`, and likewise `np.subtract`, `np.multiply`, `np.divide`, `np.power`, `np.negative` and
+the comparisons (`np.greater(a, b)` as `a > b`, ...), except where an operand is a Python list (a list display,
+`[0.0] * n`, or a name the file stores one in): for lists `+` and `*` concatenate and repeat, and numpy's
+functions do not. `a.T` reads as `np.transpose(a)`."""
 
 from __future__ import annotations
 
 import ast
 
-PRODUCTS = {"dot", "matmul", "inner", "vdot"}
+PRODUCTS = {"dot", "matmul", "inner", "vdot", "DotProduct"}
 OPERATORS = {"add": ast.Add, "subtract": ast.Sub, "multiply": ast.Mult, "divide": ast.Div, "true_divide": ast.Div,
              "power": ast.Pow}
 COMPARISONS = {"greater": ast.Gt, "greater_equal": ast.GtE, "less": ast.Lt, "less_equal": ast.LtE, "equal": ast.Eq,

@@ -8,7 +8,7 @@ import ast
 import functools
 
 from grader.similarity.canon import canonical
-from grader.similarity.control import lambdas_as_defs
+from grader.similarity.control import hoisted, lambdas_as_defs
 from grader.similarity.census import Census, nodes
 
 Token = tuple[str, int]  # (token, source line)
@@ -143,7 +143,7 @@ class Emitter(_Operators, _Names):
         a plain copy (`a = b`, `a, b = c, d`) is left out (it renames, and names do not count)."""
         out: list[Token] = []
         run: list[_Step] = []
-        for stmt in stmts:
+        for stmt in hoisted(stmts):
             if _plain_copy(stmt):
                 continue
             self.prelude.append([])  # the bodies of helpers this statement calls, emitted before it
