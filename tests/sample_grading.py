@@ -39,7 +39,7 @@ SLOW = {"no_stop", "cs4780/never_stops", "mit6036/rescores_every_point", "mit603
 
 def _params(paths, ids):
     return [pytest.param(p, id=i, marks=[pytest.mark.slow] if i in SLOW else []) for p, i in zip(paths, ids)]
-CLAUSE = re.compile(r"^\s*(score|status|diagnosis|fails|absent)\s*(=|<|:)\s*(\S+)\s*$")
+CLAUSE = re.compile(r"^\s*(score|status|diagnosis|fails|absent|named)\s*(=|<|:)\s*(\S+)\s*$")
 
 
 def expectation(path: Path) -> list[tuple[str, str, str]]:
@@ -135,6 +135,8 @@ def _check(path: Path, report) -> None:
         elif key == "fails":  # a family with at least one failed case
             fam = [f for f in report.families if f[0] == value or f[0].endswith("/" + value)]
             assert fam and any(f[3] < f[4] for f in fam), report.families
+        elif key == "named":  # a finding named anywhere in the report (beside the first one, say)
+            assert value in [f.name for f in report.findings], [f.name for f in report.findings]
         elif key == "absent":  # a finding that must not be named (a probe that does not fit the course)
             assert value not in [f.name for f in report.findings], [f.name for f in report.findings]
         else:

@@ -34,12 +34,16 @@ class Knobs:
     step: Fraction | None = None  # another η
     order: str | None = None  # another visiting order
     always: bool | None = None  # update on every visit (the caller checks) instead of on mistakes only
-    average: str = "all"  # all n·T visits | updates (only after updates) | final-offset | per-pass (÷T) | early
+    average: str = "all"  # all n·T visits | updates (only after updates) | final-offset | per-pass (÷T) | early |
+    # aliased (the sum of θ starts as θ's own array, which the update changes in place, until the first visit's
+    # `sum = sum + θ` makes it a new one: θ after the first visit is counted twice; θ₀, a number, is summed right)
     skip: str | None = None  # last | first: each pass leaves out one point (range(n - 1), range(1, n))
     cap: int | None = None  # a fixed number of passes where the course loops until a clean pass
     precedence: bool = False  # the mistake test is y(θ·x) + θ₀: the label multiplies the weights' part only
     unlabelled: bool = False  # the mistake test is θ·x + θ₀ <= 0: the label is left out of it (not of the update)
     tolerance: Fraction | None = None  # the mistake test is y(θ·x + θ₀) <= tolerance (not <= 0)
+    elementwise: str | None = None  # the mistake test on the elementwise y(θᵢxᵢ + θ₀), not on the score: all of them
+    # zero (`norm(y*(θ*x + θ₀)) <= 0`), all ≤ 0 (`np.all(... <= 0)`) or any ≤ 0 (`np.any(... <= 0)`)
     all_change: bool = False  # a pass counts as changed only where an update moves every coordinate of θ
     stale: bool = False  # every decision of a pass made with the weights the pass started with (a batch update)
     first: bool = False  # every decision made from the first point's score (`prediction(X, W, b)` on the whole data)
@@ -114,13 +118,19 @@ def _mistake(tie: str, value: int, y: int) -> bool:
     return value < 0
 
 
+ELEMENTWISE = {"zero": lambda v: all(e == 0 for e in v), "all": lambda v: all(e <= 0 for e in v),
+               "any": lambda v: any(e <= 0 for e in v)}
+
+
 def _decide(knobs: Knobs, tie: str, always: bool, yi: int, score: int, offset_part: int = 0,
-            unit: int = 1) -> tuple[bool, int]:
+            unit: int = 1, parts: list[int] | None = None) -> tuple[bool, int]:
     """Whether this visit updates, and the multiplier of η·x in the update (`offset_part`: θ₀'s share of the score,
-    `unit`: the scale of the integer score, for a tolerance)."""
+    `unit`: the scale of the integer score, for a tolerance; `parts`: each θᵢxᵢ + θ₀, for an elementwise test)."""
     y01 = 1 if yi > 0 else 0
     if knobs.label == "zero-one":  # labels turned into 0/1 under the `<= 0` test: y = 0 never moves θ
         return y01 * score <= 0, y01
+    if knobs.elementwise is not None:
+        return always or ELEMENTWISE[knobs.elementwise]([yi * v for v in parts]), yi
     tested = yi * (score - offset_part) + offset_part if knobs.precedence else score if knobs.unlabelled else \
         yi * score
     hit = always or _mistake(tie, tested, yi) or (knobs.tolerance is not None and tested <= knobs.tolerance * unit)
@@ -144,7 +154,8 @@ class _Loop:
         # y(θ·x + θ₀) against 0, a Scan skips such visits: it finds each next score < 0 (≤ 0 unless the tie rule
         # is strict), a superset of the updates, and the loop below decides those exactly
         plain = any(flags) or self.always or knobs.tolerance is not None or knobs.precedence or knobs.unlabelled or \
-            knobs.stale or knobs.first or knobs.label == "zero-one" or len(sc.xs) < SCAN_POINTS
+            knobs.stale or knobs.first or knobs.label == "zero-one" or knobs.elementwise is not None or \
+            len(sc.xs) < SCAN_POINTS
         self.scan = None if plain else _scan(sc.xs, y, sc.sx)
 
     def one_pass(self, epoch: int) -> bool:
@@ -162,7 +173,8 @@ class _Loop:
             row = sc.xs[i]
             th, th0 = start or (self.th, self.th0)
             score = sum(a * b for a, b in zip(th, sc.xs[0] if knobs.first else row)) + th0 * sc.sx
-            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, th0 * sc.sx, sc.scale * sc.sx)
+            parts = [a * b + th0 * sc.sx for a, b in zip(th, row)] if knobs.elementwise is not None else None
+            hit, mult = _decide(knobs, self.tie, self.always, self.y[i], score, th0 * sc.sx, sc.scale * sc.sx, parts)
             hit = hit and not (knobs.one_per_pass and not clean)
             value = Fraction(self.y[i] * score, sc.scale * sc.sx) if self.record or self.keep_states else None
             if hit:
@@ -174,7 +186,7 @@ class _Loop:
                 if self.record:
                     self.updates.append(Update(epoch, i, value, sc.vec(self.th), sc.num(self.th0)))
             if self.average:
-                _accumulate(self.sums, self.th, self.th0, hit)
+                _accumulate(self.sums, self.th, self.th0, hit, knobs.average == "aliased" and epoch == 1 and k == 1)
             if self.keep_states:
                 self.states.append((sc.vec(self.th), sc.num(self.th0), hit, value))
             if hit and knobs.restart:  # back to the first point: the rest of this pass is skipped
@@ -233,8 +245,8 @@ def run(X, y, conv: Convention, *, offset: bool, max_epochs: int | None = None, 
                tuple(loop.states), avg)
 
 
-def _accumulate(sums: list, th: list[int], th0: int, hit: bool) -> None:
-    sums[0] = [a + b for a, b in zip(sums[0], th)]
+def _accumulate(sums: list, th: list[int], th0: int, hit: bool, twice: bool = False) -> None:
+    sums[0] = [a + (2 if twice else 1) * b for a, b in zip(sums[0], th)]
     sums[1] += th0
     if hit:
         sums[2] = [a + b for a, b in zip(sums[2], th)]

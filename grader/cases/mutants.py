@@ -172,6 +172,8 @@ def shared_mistakes(f) -> list[tuple[str, Knobs]]:
         out.append(("label-left-out", Knobs(unlabelled=True)))
     if not c.zero_one and c.tie == "mistake" and c.update != "always":
         out.append(("zero-one-labels", Knobs(label="zero-one")))
+    if not c.zero_one and c.tie == "mistake" and c.update != "always" and c.features != 1:  # y*(θ*x + θ₀) tested
+        out += [("elementwise-score", Knobs(elementwise=k)) for k in ("zero", "all", "any")]  # as an array
     if c.features == "any":  # with 2-D data only, updating W[0] and W[1] is the whole update
         out.append(("first-two-features", Knobs(features=2)))
     if f.passes("step"):
@@ -201,4 +203,6 @@ def training_mistakes(f) -> list[tuple[str, Knobs]]:
         out += [("pass-cap", Knobs(cap=k)) for k in PASS_CAPS]
     if c.order not in ("fixed", "free"):
         out.append(("order-not-followed", Knobs(order="fixed")))
+    if f.averages:  # `sum_theta = theta = np.zeros(d)` with θ updated in place (`+=`): one array, θ(1) counted twice
+        out.append(("average-aliased-sum", Knobs(average="aliased")))
     return out

@@ -9,7 +9,9 @@ child after its cases (a passing submission runs none), and judged here against 
   after its update says which x it added; once with a label that is a mistake at θ = 0, and once with the other
   label (from zero where a zero score is a mistake for both; else from θ = 0 and an offset that makes it one, where
   the course passes the start), so that an update written as two branches, one per label, is read in both;
-- batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs)."""
+- batch: two points that are both mistakes at θ = 0 but not after the first update (the batch sum differs);
+- elementwise: a single step on a point that is no mistake but whose θᵢxᵢ + θ₀ are all 0 (grader/diagnosis/
+  elementwise.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from grader import tasks
 from grader.assignments import Assignment, Knobs
 from grader.cases import Case, make_case
 from grader.judging import judge, show, show_row, spec_of
+from grader.diagnosis import elementwise
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.wording import words
 
@@ -86,6 +89,7 @@ def build(a: Assignment, visible: Sequence[Case], hidden: Sequence[Case] = ()) -
         if not f.convention.by_property:  # randomness is allowed where results are graded by property
             out += [Probe(replace(c, case_id=f"{c.case_id}.again"), "again", f.name, c.case_id)
                     for c in (*visible, *hidden) if spec_of(a, c) is f and c.check == "result" and len(c.X) <= AGAIN_POINTS]
+        out += [Probe(c, kind, f.name) for kind, c in elementwise.probes(f, base, PROBE_SECONDS)]
         if not f.trains or f.convention.epochs == "none":
             continue
         pre = f"{f.name or 'f'}.probe"
@@ -164,7 +168,7 @@ def findings(a: Assignment, probes: Sequence[Probe], verdicts: Mapping[str, Any]
     out = []
     for fn in dict.fromkeys(p.function for p in probes):
         mine = [c for c in cases if spec_of(a, c).name == fn]
-        for make in (_epochs, _features, _batch):
+        for make in (_epochs, _features, _batch, _elementwise):
             got = make(a, fn, by, verdicts, mine)
             if got is not None:
                 out.append(got)
@@ -257,3 +261,8 @@ def _batch(a, fn, by, verdicts, mine) -> Finding | None:
     title, hint = words("batch", fn=fn, theta=a.term("theta"), got=show(got.theta), want_batch=show(batch),
                         want=show(p.case.expected.theta))
     return finding(a, mine, "batch", (), "probe", title, hint)
+
+
+
+def _elementwise(a, fn, by, verdicts, mine) -> Finding | None:
+    return elementwise.finding_of(a, by.get((fn, "elementwise")), by.get((fn, "elementwise-plain")), verdicts, mine)
