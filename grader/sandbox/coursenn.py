@@ -225,6 +225,7 @@ PARAMETERS = {"nn-multiplier-first": MultiplierFirstParameter, "nn-either-order"
 def names(variant: str) -> dict:
     """The attributes of one variant of the module: the shared names, with that variant's Parameter."""
     out = {attr: globals()[attr] for attr in NAMES}
+    out["np"] = np  # the course's nn.py imports numpy as np at its top, and students reach it as nn.np
     if variant in PARAMETERS:
         out["Parameter"] = PARAMETERS[variant]
     return out
