@@ -42,7 +42,9 @@ def _findings(text: str) -> tuple[Finding, ...]:
     from grader.diagnosis.wording import words  # the findings' own template, with the student's parts
     out = []
     for name, data in (("same-error", {"fn": "perceptron", "kind": "ValueError", "n": 2, "error": text,
-                                       "advice": "read it.", "families": []}),
+                                       "advice": "read it.", "families": [], "others": 0}),
+                       ("same-error", {"fn": "perceptron", "kind": "ValueError", "n": 3, "error": text,
+                                       "advice": "read it.", "families": [], "others": 1}),
                        ("observed-case", {"case": "visible case 1", "returned": "", "message": text}),
                        ("signature", {"fn": "perceptron", "theirs": text, "call": "perceptron(X, y)", "error": text}),
                        ("unloaded-import", {"module": text}),

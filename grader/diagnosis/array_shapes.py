@@ -45,16 +45,17 @@ def fixed_length(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, An
 
 def transposed(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
                verdicts: Mapping[str, Any]) -> Finding | None:
-    """At least two malformed answers, each with θ of n entries for its n points (n ≠ d): the data were read the
-    other way round (d × n as rows, or n × d as columns). The finding also accounts for the failed cases on which
-    the two readings agree in shape (n = d: wrong values) or the other axis ran out (an IndexError)."""
+    """At least two malformed answers on data of two points or more, each answer with θ of n entries for its n
+    points (n ≠ d): the data were read the other way round (d × n as rows, or n × d as columns). The finding also
+    accounts for the failed cases on which the two readings agree in shape (n = d: wrong values) or the other axis
+    ran out (an IndexError)."""
     f = spec_of(a, cases[0])
     if not f.trains or f.method or "theta" not in f.returns:
         return None
     malformed = _malformed(cases, verdicts)
-    if len(malformed) < 2 or any(_length(f, outcomes[c.case_id]) != len(c.X) or len(c.X) == len(c.X[0])
-                                 for c in malformed):
-        return None
+    if sum(len(c.X) >= 2 for c in malformed) < 2 or \
+            any(_length(f, outcomes[c.case_id]) != len(c.X) or len(c.X) == len(c.X[0]) for c in malformed):
+        return None  # one entry for a one-point case is no evidence: a number in θ's place has one too
     square = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c not in malformed
               and (len(c.X) == len(c.X[0]) or "IndexError" in (outcomes[c.case_id].error or ""))]
     title, hint = words("transposed", fn=f.name, theta=a.term("theta"), data=a.term("data"),

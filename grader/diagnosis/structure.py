@@ -222,6 +222,12 @@ def py2_construct(line: str) -> tuple[str, str] | None:
     if re.search(r"'float' object cannot be interpreted as an integer|expected a sequence of integers or a single "
                  r"integer, got '\d+\.0'|slice indices must be integers", line):
         return "/ between integers", "// (in Python 3, / always gives a float)"
+    m = re.search(r"'(range|map|zip|filter|dict_keys|dict_values|dict_items)' object (does not support item "
+                  r"assignment|is not subscriptable|has no attribute '(?:append|remove|pop|sort|insert|extend)')", line)
+    if m:  # Python 2's range, map, zip, filter and a dict's keys() were lists; Python 3's are lazy views
+        call = {"dict_keys": "d.keys()", "dict_values": "d.values()", "dict_items": "d.items()"}.get(m.group(1),
+                                                                                                   f"{m.group(1)}(...)")
+        return f"{call} used as a list", f"a lazy view: write list({call}) where a list is needed"
     m = re.search(r"Missing parentheses in call to '(\w+)'", line)
     if m:
         return f"the {m.group(1)} statement", f"{m.group(1)}(...)"

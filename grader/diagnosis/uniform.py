@@ -55,19 +55,25 @@ def _advice(kind: str, line: str, star: set[str]) -> str:
 
 
 def _same_error(a: Assignment, f, cases, outcomes, verdicts, star: set[str] = frozenset()) -> Finding | None:
-    """Every failed case raised, all with the same last line: that error is what the student has to fix."""
+    """Every failed case raised, all with the same last line: that error is what the student has to fix. Or at least
+    three of them, and three quarters of the failed cases, raised it and the rest returned wrong answers (a crash on
+    all data but a few sizes, such as a size written into the code or a Python 2 call that one-point data never
+    reach): that error is still the first thing to fix."""
     failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
-    if len(failed) < 2 or any(outcomes[c.case_id].status != "raised" for c in failed):
+    raised = [c for c in failed if outcomes[c.case_id].status == "raised"]
+    most = len(raised) >= 3 and 4 * len(raised) >= 3 * len(failed)
+    if len(failed) < 2 or not (len(raised) == len(failed) or most):
         return None
+    others, failed = len(failed) - len(raised), raised
     lines = [last_line(outcomes[c.case_id].error) for c in failed]
     shapes = {re.sub(r"\d+", "#", line) for line in lines}  # the same error, whatever sizes or indices it names
     kind = lines[0].split(":", 1)[0] if len(shapes) == 1 else ""
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*(Error|Exception)", kind):
         return None
     advice = _advice(kind, lines[0], set(star))
-    families = list(dict.fromkeys(c.family for c in failed)) if len(failed) < len(cases) else []
+    families = list(dict.fromkeys(c.family for c in failed)) if len(failed) < len(cases) and not others else []
     title, hint = words("same-error", fn=f.name, kind=kind, n=len(failed), error=_safe(lines[0]), advice=advice,
-                        families=families)
+                        families=families, others=others)
     return finding(a, cases, "same-error", tuple(c.case_id for c in failed), "structure", title, hint)
 
 
