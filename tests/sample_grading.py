@@ -34,7 +34,9 @@ REAL = hasattr(sandbox_module, "Sandbox")
 SLOW = {"no_stop", "cs4780/never_stops", "mit6036/rescores_every_point", "mit6036/while_true_ignores_T",
         "mitx686x/ignores_T_loops_until_clean", "npfl129/stop_flag_never_set", "lfd-w/no_x0_until_clean",
         # PyTorch loads for seconds in each sandboxed child: its correct sample is the default suite's check
-        "cs188-torch/prediction_strict", "cs188-torch/one_pass", "cs188-torch/matmul_shape"}
+        "cs188-torch/prediction_strict", "cs188-torch/one_pass", "cs188-torch/matmul_shape",
+        # a thousand passes on every case, its large case spending the whole time limit
+        "cs188-nn/fixed_thousand_passes"}
 
 
 def _params(paths, ids):

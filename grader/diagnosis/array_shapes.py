@@ -183,3 +183,33 @@ def list_not_tuple(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, 
         return None
     title, hint = words("list-not-tuple", fn=f.name, returns=[a.term(r) for r in f.returns], n=len(failed))
     return finding(a, cases, "list-not-tuple", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+def one_value(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+              verdicts: Mapping[str, Any]) -> Finding | None:
+    """The course returns one value (w alone) and every failed case (at least two) came back malformed, each a tuple
+    of the same k >= 2 values that are not all numbers (`return it, w`), or each a number (`return iterations`):
+    the function returns other values than the course's."""
+    f = spec_of(a, cases[0])
+    if len(f.returns) != 1 or f.method:
+        return None
+    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
+    if len(failed) < 2 or any(verdicts[c.case_id].status != "malformed" for c in failed):
+        return None
+    kinds = {_kind(getattr(outcomes[c.case_id], "value", None)) for c in failed}
+    if len(kinds) != 1 or None in kinds:
+        return None
+    got = kinds.pop()
+    title, hint = words("return-count", fn=f.name, got=got, want=1, number=got == 0,
+                        returns=[a.term(r) for r in f.returns])
+    return finding(a, cases, "return-count", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+def _kind(value) -> int | None:
+    """0 for a number, k for a tuple or list of k >= 2 values not all numbers, else None."""
+    number = (int, float, np.integer, np.floating)
+    if isinstance(value, number) and not isinstance(value, (bool, np.bool_)):
+        return 0
+    if type(value) in (tuple, list) and len(value) >= 2 and not all(isinstance(v, number) for v in value):
+        return len(value)
+    return None

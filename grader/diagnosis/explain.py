@@ -160,9 +160,33 @@ def _too_slow(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdict
         return None
     big = max(rest, key=lambda c: len(c.X))
     f = spec_of(a, mine[0])
+    after = _passes_after_clean(mine, verdicts)
+    if after is not None:  # it went on after a clean pass on every small case: a fixed number of passes
+        title, hint = words("fixed-passes", fn=f.name, n=len(big.X), seconds=f"{big.seconds:g}", after=after)
+        return finding(a, mine, "fixed-passes", tuple(c.case_id for c in rest), "structure", title, hint)
     title, hint = words("too-slow", fn=f.name, n=len(big.X), seconds=f"{big.seconds:g}", epochs=big.max_epochs,
                         limit=f.passes("epochs"))
     return finding(a, mine, "too-slow", tuple(c.case_id for c in rest), "structure", title, hint)
+
+
+AFTER_CLEAN = 5  # passes with no change after the first clean one: a fixed count (a separate check pass makes 1)
+
+
+def _passes_after_clean(mine: Sequence[Case], verdicts) -> int | None:
+    """Where the course module read the weights after each pass (a class API): the fewest passes, over the small
+    cases with a clean pass among the passes kept (at least two), that the code made after its first pass with no
+    change, if each shows at least AFTER_CLEAN of them (a loop that stops at a clean pass makes none, or one check
+    pass)."""
+    counts = []
+    for c in mine:
+        answer = verdicts[c.case_id].answer
+        passes = getattr(answer, "passes", None) if "large" not in c.tags else ()
+        if passes is None:
+            return None
+        same = [k for k in range(1, len(passes)) if passes[k] == passes[k - 1]]
+        if same:  # (no clean pass among the passes kept: this case says nothing)
+            counts.append(len(passes) - 1 - same[0])
+    return min(counts) if len(counts) >= 2 and min(counts) >= AFTER_CLEAN else None
 
 
 def _no_cap(a: Assignment, mine: Sequence[Case], rest: Sequence[Case], verdicts, probed) -> Finding | None:

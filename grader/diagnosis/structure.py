@@ -16,8 +16,8 @@ from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.other_terms import class_methods, graded_elsewhere
 from grader.diagnosis.placeholders import placeholder, value_of
-from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix, same_value, \
-    transposed, unappended
+from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix, one_value, \
+    same_value, transposed, unappended
 from grader.diagnosis.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
@@ -168,7 +168,8 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             call=course_call(a, f, next((c for c in cases if c.visible), cases[0])),
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
-    return _count(a, f, cases, verdicts) or list_not_tuple(a, cases, verdicts) \
+    return _count(a, f, cases, verdicts) or one_value(a, cases, outcomes, verdicts) \
+        or list_not_tuple(a, cases, verdicts) \
         or fixed_length(a, cases, outcomes, verdicts) or transposed(a, cases, outcomes, verdicts) \
         or unappended(a, cases, outcomes, verdicts) or broadcast_square(a, cases, outcomes, verdicts) \
         or numpy_matrix(a, cases, outcomes, verdicts) or same_value(a, cases, outcomes, verdicts) \
@@ -186,7 +187,7 @@ def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
     m = re.search(r"returned (\d+) values; expected a tuple of (\d+) values", problems.pop())
     if not m:
         return None
-    title, hint = words("return-count", fn=f.name, got=int(m.group(1)), want=int(m.group(2)),
+    title, hint = words("return-count", fn=f.name, got=int(m.group(1)), want=int(m.group(2)), number=False,
                         returns=[a.term(r) for r in f.returns])
     return finding(a, cases, "return-count", tuple(c.case_id for c in failed), "structure", title, hint)
 
