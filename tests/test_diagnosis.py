@@ -79,6 +79,7 @@ def expectation(path: Path) -> dict:
 BUGGY = sorted(p for p in SUBMISSIONS.glob("*.py") if expectation(p).get("diagnosis") in CATALOGUE)
 
 
+@pytest.mark.slow  # the samples' own tests check each diagnosis on the samples' seed in the default run
 @SLOW_SETTINGS
 @given(st.integers(0, 10**9))
 def test_diagnosis_names_each_sample_bug_across_seeds(seed):
