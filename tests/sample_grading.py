@@ -1,5 +1,5 @@
-"""The sample submissions' claims and their grading, shared by the test files that check them (tests/test_submissions*.py,
-one per group of samples, so that the two test workers share the work).
+"""The sample submissions' claims and their grading, shared by the test files that check them
+(tests/test_submissions*.py, one per group of samples, so that the two test workers share the work).
 
 A .py file states its verdict in its docstring (`Expected:`), a notebook in a Markdown cell; a notebook `nb_X.ipynb`
 also gets the same verdict as its .py twin `X.py`.

@@ -13,7 +13,7 @@ from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging import NOT_TUPLE, spec_of
 from grader.diagnosis.finding import Finding, finding
-from grader.diagnosis.placeholders import flat, value_of
+from grader.diagnosis.placeholders import failed_results, flat, value_of
 from grader.diagnosis.wording import words
 
 
@@ -193,7 +193,7 @@ def one_value(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
     f = spec_of(a, cases[0])
     if len(f.returns) != 1 or f.method:
         return None
-    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
+    failed = failed_results(cases, verdicts)
     if len(failed) < 2 or any(verdicts[c.case_id].status != "malformed" for c in failed):
         return None
     kinds = {_kind(getattr(outcomes[c.case_id], "value", None)) for c in failed}

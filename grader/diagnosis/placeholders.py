@@ -10,6 +10,11 @@ import numpy as np
 from grader.cases import Case
 
 
+def failed_results(cases: Sequence[Case], verdicts: Mapping[str, Any]) -> list[Case]:
+    """The failed cases that are judged by the values they return (not the mutation or interface checks)."""
+    return [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
+
+
 def placeholder(f, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Any],
                 facts: Mapping) -> tuple[str, tuple[str, ...]] | None:
     """(how, the failed cases it accounts for) for a function that is still a placeholder, or None.
@@ -17,7 +22,7 @@ def placeholder(f, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts:
     how: `zeros` or `unchanged` (a training function with no loop that returns θ = 0, or the weights it was given),
     `unchanged-update` (an update that returned the weights it was given on every case, all of which must change
     them), `zeros-predictions` (a classify function that returned only zeros)."""
-    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
+    failed = failed_results(cases, verdicts)
     if not failed or f.method or any(outcomes[c.case_id].status != "returned" for c in failed):
         return None
     values = [flat(value_of(outcomes[c.case_id])) for c in failed]

@@ -263,6 +263,5 @@ def _batch(a, fn, by, verdicts, mine) -> Finding | None:
     return finding(a, mine, "batch", (), "probe", title, hint)
 
 
-
 def _elementwise(a, fn, by, verdicts, mine) -> Finding | None:
     return elementwise.finding_of(a, by.get((fn, "elementwise")), by.get((fn, "elementwise-plain")), verdicts, mine)

@@ -15,7 +15,7 @@ from grader.cases import Case
 from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.other_terms import class_methods, graded_elsewhere
-from grader.diagnosis.placeholders import placeholder, value_of
+from grader.diagnosis.placeholders import failed_results, placeholder, value_of
 from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix, one_value, \
     same_value, transposed, unappended
 from grader.diagnosis.wording import words
@@ -178,7 +178,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
 
 def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
     """Every failed case came back as a tuple of the same wrong length: the function returns other values."""
-    failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
+    failed = failed_results(cases, verdicts)
     # one array alone (of whatever shape) is one value: `return w` where the course expects `return w, b`
     problems = {re.sub(r"returned an array of shape \([\d, ]*\)", "returned 1 values", verdicts[c.case_id].message)
                 for c in failed}

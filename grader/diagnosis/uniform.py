@@ -56,8 +56,8 @@ def _advice(kind: str, line: str, star: set[str]) -> str:
 
 def _same_error(a: Assignment, f, cases, outcomes, verdicts, star: set[str] = frozenset()) -> Finding | None:
     """Every failed case raised, all with the same last line: that error is what the student has to fix. Or at least
-    three of them, and three quarters of the failed cases, raised it and the rest returned wrong answers (a crash on
-    all data but a few sizes, such as a size written into the code or a Python 2 call that one-point data never
+    three of them, and three quarters of the failed cases, raised it and the rest failed otherwise (a crash on all
+    data but a few sizes, such as a size written into the code or a Python 2 call that one-point data never
     reach): that error is still the first thing to fix."""
     failed = [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed]
     raised = [c for c in failed if outcomes[c.case_id].status == "raised"]
@@ -89,7 +89,6 @@ def _not_labels(a: Assignment, f, cases, verdicts) -> Finding | None:
     labels = "0 or 1" if f.convention.zero_one else "-1 or +1"
     title, hint = words("not-labels", fn=f.name, labels=labels, k=len(scores), n=len(failed))
     return finding(a, cases, "not-labels", tuple(c.case_id for c in failed), "structure", title, hint)
-
 
 
 def _never_returns(a: Assignment, f, cases, outcomes, verdicts) -> Finding | None:

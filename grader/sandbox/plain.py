@@ -48,7 +48,7 @@ def _seconds(v) -> float:
 
 
 def _outcome(o) -> CaseOutcome:
-    if type(o) is not dict or set(o) != OUTCOME_KEYS or type(o["mutated"]) is not bool or type(o["starved"]) is not bool:
+    if type(o) is not dict or set(o) != OUTCOME_KEYS or {type(o["mutated"]), type(o["starved"])} != {bool}:
         raise channel.WireError("malformed outcome")
     return CaseOutcome(_text(o["case_id"]), _text(o["status"]), channel.from_wire(o["value"], Opaque),
                        _text(o["error"]), o["mutated"], _seconds(o["seconds"]), o["starved"])

@@ -1,9 +1,9 @@
 """Control flow and helpers reshaped, read back to one shape for canon: an `if` whose only statement is another
 `if` (neither with an else) as one `if` on both tests joined by `and`; `if c: return True else: return False` as
 `return c` (c a comparison or a boolean operation, so that its value is a bool); a list comprehension as the loop
-that appends; a helper written as a lambda as its `def`; a logging call as the print it is; a convergence flag tested at the bottom of its loop as
-the loop's test, and its starting value as the loop's header; a literal stored in a flag moved up past the simple
-statements that do not name it (for tokens)."""
+that appends; a helper written as a lambda as its `def`; a logging call as the print it is; a convergence flag
+tested at the bottom of its loop as the loop's test, and its starting value as the loop's header; a literal stored
+in a flag moved up past the simple statements that do not name it (for tokens)."""
 
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def initial_flag(before: list[ast.stmt], loop: ast.stmt, uses) -> int | None:
         return None
     tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name) and uses["load", n.id] == 1}
     k = len(before) - 1
-    while tested and k >= 0 and isinstance(before[k], (ast.Assign, ast.AugAssign, ast.Expr)):
+    while tested and k >= 0 and isinstance(before[k], _SIMPLE):
         stmt = before[k]
         stored = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         if stored & tested:
