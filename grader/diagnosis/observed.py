@@ -12,7 +12,7 @@ from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.wording import words
 
 HOW = {**FAILED_RUN, "wrong": "returned wrong values", "malformed": "returned values of the wrong kind",
-       "mutated": "changed its inputs"}
+       "mutated": "changed its inputs", "hook": "called the hook with other than one argument"}
 MAX_VISIBLE = 2
 
 

@@ -30,7 +30,7 @@ class Verdict:
 
     case_id: str
     passed: bool
-    status: str  # passed | wrong | malformed | mutated | raised | timeout | crashed | memory | bad-output | not-run
+    status: str  # passed | wrong | malformed | mutated | hook | raised | timeout | crashed | memory | bad-output | not-run
     message: str
     answer: Answer | None
     wrong: tuple[str, ...] = ()  # fields that differ from the reference
@@ -106,8 +106,7 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
         return Verdict(case.case_id, False, "malformed", f"returned values of the wrong kind: {answer.problem}", answer,
                        seconds=seconds)
     if case.check == "interface":
-        return Verdict(case.case_id, True, "passed", "returned values of the right kinds and shapes", answer,
-                       seconds=seconds)
+        return _interface(a, case, answer, seconds)
     wrong = compare(a, case, answer)
     if wrong == ("online",):
         msg = (f"returned {a.term('theta')} that separates the data, but that no perceptron from zero reaches one "
@@ -117,6 +116,19 @@ def judge(a: Assignment, case: Case, outcome: Any) -> Verdict:
         named = [a.term(w) if a.terms and w in ("theta", "theta0") else w for w in wrong]
         return Verdict(case.case_id, False, "wrong", "returned wrong " + ", ".join(named), answer, wrong, seconds)
     return Verdict(case.case_id, True, "passed", "correct", answer, seconds=seconds)
+
+
+def _interface(a, case: Case, answer: Answer, seconds: float) -> Verdict:
+    """Right kinds and shapes, and the hook (where the course passes one) called as the course's own hook expects:
+    with one argument, the tuple (θ, θ₀)."""
+    other = sorted(k for k in answer.hook_arities if k != 1)
+    if other:
+        hook, th, th0 = a.term("hook"), a.term("theta"), a.term("theta0")
+        msg = (f"called {hook} with {other[-1]} arguments: the course calls {hook}(({th}, {th0})) with one tuple, "
+               f"and the course's own {hook} raises a TypeError on any other call")
+        return Verdict(case.case_id, False, "hook", msg, answer, seconds=seconds)
+    return Verdict(case.case_id, True, "passed", "returned values of the right kinds and shapes", answer,
+                   seconds=seconds)
 
 
 def compare(a, case: Case, answer: Answer) -> tuple[str, ...]:

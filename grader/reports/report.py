@@ -18,7 +18,8 @@ STDOUT_LIMIT = 2000
 STATUS_WORDS = {
     "wrong": "wrong values", "malformed": "values of the wrong kind or shape", "raised": "an exception",
     "timeout": "over the time limit", "crashed": "a crash", "memory": "over the memory limit",
-    "mutated": "inputs modified", "bad-output": "a value that cannot be sent back",
+    "mutated": "inputs modified", "hook": "the hook called with other than one argument",
+    "bad-output": "a value that cannot be sent back",
     "not-run": "not run (time budget used up)",
 }
 

@@ -1,7 +1,8 @@
 """Right values, but the hook is called as hook(th, th0), with two arguments: the course calls hook((th, th0)),
-and its own hook raises a TypeError on two. Full marks (the values are right), with the finding.
+and its own hook raises a TypeError on two (its test_linear_classifier passes one whenever it draws). Every value
+is right; the interface cases, which check the hook's calls, fail.
 
-Expected: score = max; diagnosis: hook-arguments
+Expected: score < max; diagnosis: hook-arguments
 """
 
 import numpy as np
