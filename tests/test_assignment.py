@@ -50,6 +50,10 @@ def _write(tmp_path: Path, text: str, name: str = "column.yaml") -> Path:
     ("returns: [theta, theta0]", "returns: [theta0]", "column.yaml: returns: must include theta"),
     ("large_seconds: 3", "large_seconds: -1", "column.yaml: large_seconds: must be a number between 0.1 and 600"),
     ("large_seconds: 3", "large_seconds: true", "column.yaml: large_seconds: must be a number between 0.1 and 600"),
+    ("large_seconds: 3", "large_seconds: 3\nlarge_points: 40",
+     "column.yaml: large_points: must be an integer between 1000 and 20000, got 40"),
+    ("large_seconds: 3", "large_seconds: 3\nlarge_points: 2500.5",
+     "column.yaml: large_points: must be an integer between 1000 and 20000, got 2500.5"),
     ("visible_points: 20", "visible_points: 2.5", "column.yaml: visible_points: must be an integer between 0"),
 ])
 def test_bad_assignment_messages(tmp_path, old, new, message):
@@ -99,3 +103,14 @@ def test_the_outline_list_shows_agrees_with_the_validated_preset():
     for a in bundled():
         o = outline(a.name)
         assert (o.name, o.title, o.function_names) == (a.name, a.title, tuple(f.name for f in a.functions))
+
+
+def test_large_points_sizes_the_large_cases(tmp_path):
+    """A preset sized from its course's data (cs188-nn: 500 points, the large case four times that); without
+    large_points, 20,000 points (the other tests' presets)."""
+    from grader.tasks import hidden
+    sized = load(str(_write(tmp_path, COLUMN.replace("large_seconds: 3", "large_seconds: 3\nlarge_points: 1500", 1))))
+    assert load(str(_write(tmp_path, COLUMN, "plain.yaml"))).large_points == 20_000
+    for a, n in ((sized, 1500), (load("cs188-nn"), 2000)):
+        large = [c for c in hidden(a, "seed") if c.family == "large"]
+        assert large and all(len(c.X) == n for c in large)

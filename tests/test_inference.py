@@ -74,6 +74,8 @@ def differences(bundled, inferred) -> dict[str, tuple]:
         out["data"] = (bundled.data, inferred.data)
     if bundled.large_seconds != inferred.large_seconds:  # a policy, stated in the YAML's comment
         out["large_seconds"] = (bundled.large_seconds, inferred.large_seconds)
+    if bundled.large_points != inferred.large_points:
+        out["large_points"] = (bundled.large_points, inferred.large_points)
     ours = {f.name: f for f in inferred.functions}
     for a in bundled.functions:
         b = ours.get(a.name) or next((f for f in inferred.functions if f.name in a.names), None)

@@ -23,6 +23,8 @@ def _same_contract(bundled, inferred) -> list[str]:
             out.append(f"class.{key}")
     if bundled.data != inferred.data:
         out.append("data")
+    if bundled.large_points != inferred.large_points:
+        out.append("large_points")
     if [f.name for f in bundled.functions] != [f.name for f in inferred.functions]:
         return out + ["functions"]
     if {k: v for k, v in bundled.terms if k != "theta0"} != dict(inferred.terms):

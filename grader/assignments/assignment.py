@@ -20,12 +20,13 @@ from grader.assignments.functions import FunctionSpec
 FAMILIES = functions.SHAPES["perceptron"].families
 SLOTS = functions.SLOTS
 RETURNS = functions.SHAPES["perceptron"].returns
-TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "total_seconds", "load_seconds",
-            "functions",
+TOP_KEYS = ("name", "title", "handout", "data", "case_seconds", "large_seconds", "large_points", "total_seconds",
+            "load_seconds", "functions",
             "class", "terms", "notebook_cells", "stand_ins", "legacy_names", "script", "requires", "py_code")
 REQUIRABLE = {"torch": "torch"}  # modules a course's files need installed here -> the extra that installs them
 SINGLE_KEYS = functions.KEYS
 KNOWN_KEYS = TOP_KEYS + SINGLE_KEYS + convention.KEYS
+LARGE_POINTS = 20_000  # the large family's points, unless a preset sizes them from its course's data (large_points)
 TERMS = {"theta": "θ", "theta0": "θ₀", "data": "X", "labels": "y", "epochs": "max_epochs", "step": "η",
          "offset": "offset", "point": "x", "label": "y", "update": "update", "hook": "hook"}
 
@@ -53,6 +54,7 @@ class Assignment:
     script: ScriptSpec | None = None  # main(args): the argparse values passed, the course modules feeding data
     requires: tuple[str, ...] = ()  # modules the course's files import that must be installed (checked at load)
     py_code: str = "all"  # what runs of a .py submission: all | definitions (an experiment script's driver code not)
+    large_points: int = LARGE_POINTS  # the large family's size: a few times the course's own data, at most 20,000
 
     @property
     def primary(self) -> FunctionSpec:
@@ -240,6 +242,8 @@ def parse(doc: Any, where: str, raw: bytes, handout_dir: Path | None = None) -> 
         functions=funcs, klass=klass, terms=_terms(where, doc.get("terms")),
         case_seconds=fields.number(where, "case_seconds", doc.get("case_seconds", 2.0), 0.1, 600),
         large_seconds=fields.number(where, "large_seconds", doc.get("large_seconds", 3.0), 0.1, 600),
+        large_points=fields.number(where, "large_points", doc.get("large_points", LARGE_POINTS), 1000, LARGE_POINTS,
+                                   integer=True),
         total_seconds=fields.number(where, "total_seconds", doc.get("total_seconds", 30.0), 1, 3600),
         load_seconds=fields.number(where, "load_seconds", doc.get("load_seconds", 2.0), 0.1, 600),
         handout=_handout(where, doc.get("handout"), handout_dir),

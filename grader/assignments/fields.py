@@ -25,8 +25,16 @@ def number(where: str, key: str, value: Any, low: float, high: float, integer: b
     numeric = isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
     if not numeric or (integer and not isinstance(value, int)) or not low <= value <= high:
         kind = "an integer" if integer else "a number"
-        raise fail(where, key, f"must be {kind} between {low} and {high}, got {value!r}")
+        raise fail(where, key, f"must be {kind} between {low} and {high}, got {_shown(value)}")
     return int(value) if integer else float(value)
+
+
+def _shown(value: Any) -> str:
+    """A value as the YAML wrote it: the loader reads decimals as exact Fractions (2500.5, not Fraction(5001, 2))."""
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else (
+            repr(float(value)) if Fraction(float(value)) == value else f"{value.numerator}/{value.denominator}")
+    return repr(value)
 
 
 def exact(where: str, key: str, value: Any, low: Fraction, high: Fraction) -> Fraction:
@@ -36,7 +44,7 @@ def exact(where: str, key: str, value: Any, low: Fraction, high: Fraction) -> Fr
     except ValueError as exc:
         raise fail(where, key, f"must be an exact number such as 1, 0.01 or 1/64 ({exc})") from None
     if not low <= got <= high:
-        raise fail(where, key, f"must be between {low} and {high}, got {value!r}")
+        raise fail(where, key, f"must be between {low} and {high}, got {_shown(value)}")
     return got
 
 

@@ -176,9 +176,9 @@ def _recipes_fractional(rng, offsets):
     return out
 
 
-def _recipes_large(rng, offsets):
+def _recipes_large(rng, offsets, n: int = 20_000):
     off = _pick(rng, offsets, 0)
-    X, y, sep = draw_large(rng, 20_000, off)
+    X, y, sep = draw_large(rng, n, off)
     return [dict(X=X, y=y, offset=off, max_epochs=5, cert=sep, large=True)]
 
 
@@ -220,6 +220,13 @@ RECIPES = {
 }
 
 
+def family_recipes(family: str, rng, offsets, a: Assignment) -> list[dict]:
+    """A family's recipes; the large family has the preset's size (`large_points`)."""
+    if family == "large":
+        return _recipes_large(rng, offsets, a.large_points)
+    return RECIPES[family](rng, offsets)
+
+
 def _build(family: str, recipes: list[dict], a: Assignment, visible: bool, start: int) -> list[Case]:
     out = []
     prefix = "visible" if visible else family
@@ -237,7 +244,7 @@ def hidden_cases(a: Assignment, seed: str) -> tuple[Case, ...]:
     cases: list[Case] = []
     for family, _ in a.hidden:
         rng = seed_rng(seed, f"hidden/{family}")
-        cases += _build(family, RECIPES[family](rng, a.offsets()), a, False, 0)
+        cases += _build(family, family_recipes(family, rng, a.offsets(), a), a, False, 0)
     return tuple(cases)
 
 

@@ -9,6 +9,7 @@ from grader.inference.classmodel import ClassInference, ClassMethod
 from grader.inference.preset import _entry, save
 
 TIMES = {"case_seconds": 2, "large_seconds": 5, "total_seconds": 60, "load_seconds": 20}  # the bundled cs188's
+NN_LARGE_POINTS = 2000  # the bundled cs188-nn's
 HIDDEN = {
     "classify": {"points": 5, "tie": 5, "single-point": 2},
     "update": {"mistake": 5, "correct": 5, "tie": 5, "fractional": 2},
@@ -64,6 +65,9 @@ def document(inf: ClassInference, name: str) -> tuple[list[dict], list[list[dict
         top.append(_entry("terms", dict(inf.terms), "class-text", "the point and the update as the file spells them; the "
                                                               "rest are the grader's words"))
     top += [_entry("stand_ins", "any")] + [_entry(k, v) for k, v in TIMES.items()]
+    if inf.values == "nn":  # the course's nn module: CS188's, whose PerceptronDataset has 500 points
+        top.append(_entry("large_points", NN_LARGE_POINTS, "class-text", "the course's nn module is CS188's, whose "
+                          "data set has 500 points: the large case has four times as many"))
     return top, [_method(m, inf, tie.value) for m in inf.methods]
 
 

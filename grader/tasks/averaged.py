@@ -45,7 +45,7 @@ def _tie(rng, f: FunctionSpec, offset: bool, passes: int, label: int):
     raise DrawFailed("could not draw a tie case")
 
 
-def _recipes(family: str, rng, offs, f: FunctionSpec) -> list[dict]:
+def _recipes(family: str, rng, offs, f: FunctionSpec, large: int = 1 << 13) -> list[dict]:
     pick = lambda k: offs[k % len(offs)]  # noqa: E731
     if family == "separable":
         out = [dict(zip(("X", "y", "cert"), draw_separable(rng, n, d, pick(k))), offset=pick(k), max_epochs=t)
@@ -74,7 +74,7 @@ def _recipes(family: str, rng, offs, f: FunctionSpec) -> list[dict]:
         return [dict(zip(("X", "y", "cert"), draw_separable(rng, n, d, pick(k), **kw)), offset=pick(k), max_epochs=t)
                 for k, (n, d, t) in enumerate(shapes)]
     if family == "large":
-        X, y, sep = draw_large(rng, 1 << 13, pick(0))
+        X, y, sep = draw_large(rng, large, pick(0))
         return [dict(X=X, y=y, offset=pick(0), max_epochs=2, cert=sep, large=True)]
     X, y, sep = draw_separable(rng, 8, 2, pick(0))
     return [dict(X=X, y=y, offset=pick(0), max_epochs=2, cert=sep, check=family.replace("input-", ""))]
@@ -98,7 +98,8 @@ def _cases(a: Assignment, f: FunctionSpec, family: str, recipes: list[dict], vis
 def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
     out: list[Case] = []
     for family, _ in f.hidden:
-        out += _cases(a, f, family, _recipes(family, base.hidden_rng(a, f, seed, family), f.offsets(), f), False, 0)
+        recipes = _recipes(family, base.hidden_rng(a, f, seed, family), f.offsets(), f, min(1 << 13, a.large_points))
+        out += _cases(a, f, family, recipes, False, 0)
     return out
 
 

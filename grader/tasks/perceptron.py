@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from rosenblatt.core import Separator, scaled_to_integers, verify_separator
 from grader.cases import (
-    RECIPES, hidden_cases, passes, telling, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
+    RECIPES, family_recipes, hidden_cases, passes, telling, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES, as_points, dyadic,
     draw_nonseparable, draw_tie, make_case, shared_mistakes, training_mistakes
 )
 from grader.assignments import (
@@ -85,7 +85,7 @@ def bounded_separable(rng, n: int, d: int, offset: bool, limit: int, denom: int 
     raise DrawFailed("could not draw separable data with a margin for any visiting order")
 
 
-def _property_recipes(family: str, rng, offsets, limit: int) -> list[dict]:
+def _property_recipes(family: str, rng, offsets, limit: int, a: Assignment) -> list[dict]:
     """Free order or start: data on which every order converges within `limit` passes."""
     sizes = {"separable": [(5, 2), (12, 2), (20, 3), (40, 5)], "one-dimensional": [(1, 1), (4, 1), (7, 1)],
              "fractional": [(10, 2), (10, 3)]}
@@ -99,7 +99,7 @@ def _property_recipes(family: str, rng, offsets, limit: int) -> list[dict]:
         if family == "separable":
             out.append(dict(out[1], twin=1))
         return out
-    return RECIPES[family](rng, offsets)
+    return family_recipes(family, rng, offsets, a)
 
 
 def _fits(f: FunctionSpec, r: dict) -> bool:
@@ -202,16 +202,16 @@ def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
     for family, _ in f.hidden:
         rng = base.hidden_rng(a, f, seed, family)
         if conv.by_property:
-            recipes = _property_recipes(family, rng, conv.offsets(), conv.limit or PROPERTY_LIMIT)
+            recipes = _property_recipes(family, rng, conv.offsets(), conv.limit or PROPERTY_LIMIT, a)
             if family == "separable":  # one pass is never enough on these, with and without a zero coordinate
                 recipes += passes.draw(rng, f, conv.offsets()[-1], lambda r: _fits(f, r))
         else:
-            recipes = _exact_recipes(f, family, rng)
+            recipes = _exact_recipes(a, f, family, rng)
         out += adapt(a, f, family, recipes, False, base.hidden_rng(a, f, seed, family + "/start"))
     return out
 
 
-def _exact_recipes(f: FunctionSpec, family: str, rng) -> list[dict]:
+def _exact_recipes(a: Assignment, f: FunctionSpec, family: str, rng) -> list[dict]:
     """A family's data where results are graded exactly: the ties carry both labels (the first case's first tie is
     labelled from the seed, the second case's the other way), and a near tie joins them; a zero feature joins the
     separable data (each where the convention lets it show, see grader.cases.telling)."""
@@ -223,7 +223,7 @@ def _exact_recipes(f: FunctionSpec, family: str, rng) -> list[dict]:
             out.append(dict(X=X, y=y, offset=offsets[k % len(offsets)], max_epochs=epochs, cert=cert))
         near = telling.near_tie(rng, f, offsets[-1])
         return out + ([near] if near else [])
-    out = RECIPES[family](rng, offsets)
+    out = family_recipes(family, rng, offsets, a)
     if family == "separable":
         zero = telling.zero_feature(rng, f, offsets[-1])
         out += [zero] if zero else []
