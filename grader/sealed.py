@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import builtins
 import hashlib
-import re
 
 import numpy as np
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import Any
 
-from grader.diagnosis import wanted_probes
+from grader.diagnosis import numbers_aside, wanted_probes
 from grader.judging import judge, spec_of
 from grader.sandbox import Opaque
 
@@ -60,7 +59,7 @@ def exception_type(error: str) -> str:
 
 def shape(error: str) -> str:
     """What two errors share when they are the same error whatever numbers they name (a digest, not the text)."""
-    return hashlib.sha256(re.sub(r"[0-9]+", "#", _last_line(error)).encode("utf-8", "replace")).hexdigest()
+    return hashlib.sha256(numbers_aside(_last_line(error)).encode("utf-8", "replace")).hexdigest()
 
 
 def like_visible(sealed: dict, visible: dict) -> dict:

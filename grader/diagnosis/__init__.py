@@ -13,8 +13,8 @@ from grader.diagnosis.matching import MutantTable
 from grader.diagnosis.other_terms import class_methods
 from grader.diagnosis.probes import Probe, build as build_probes, findings as probe_findings, \
     random_functions, read as probe_verdicts, wanted as wanted_probes
-from grader.diagnosis.structure import definitions, star_imports, trains, unloaded as unloaded_hint
+from grader.diagnosis.structure import definitions, numbers_aside, star_imports, trains, unloaded as unloaded_hint
 
 __all__ = ['Finding', 'MutantTable', 'Probe', 'build_probes', 'class_methods', 'definitions', 'diagnose', 'hook_note',
-           'probe_findings', 'probe_verdicts', 'random_functions', 'star_imports', 'trains', 'unloaded_hint',
+           'numbers_aside', 'probe_findings', 'probe_verdicts', 'random_functions', 'star_imports', 'trains', 'unloaded_hint',
            'wanted_probes']

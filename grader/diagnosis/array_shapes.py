@@ -5,6 +5,7 @@ weights where a folded bias needs d + 1."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -213,3 +214,19 @@ def _kind(value) -> int | None:
     if type(value) in (tuple, list) and len(value) >= 2 and not all(isinstance(v, number) for v in value):
         return len(value)
     return None
+
+
+_FLAG = re.compile(r": mistakes is a (bool|bool_|numpy\.bool_?), expected a count")
+
+
+def flag_not_count(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, Any]) -> Finding | None:
+    """Every failed case (at least two) came back malformed because the count of mistakes was True or False: the
+    function returns a flag (converged, found a separator) where the course returns the number of updates."""
+    f = spec_of(a, cases[0])
+    failed = failed_results(cases, verdicts)
+    if "mistakes" not in f.returns or len(failed) < 2 or any(
+            verdicts[c.case_id].status != "malformed" or not _FLAG.search(verdicts[c.case_id].message) for c in failed):
+        return None
+    title, hint = words("flag-not-count", fn=f.name, returns=[a.term(r) for r in f.returns],
+                        at=f.returns.index("mistakes") + 1)
+    return finding(a, cases, "flag-not-count", tuple(c.case_id for c in failed), "structure", title, hint)

@@ -16,8 +16,8 @@ from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.other_terms import class_methods, graded_elsewhere
 from grader.diagnosis.placeholders import failed_results, placeholder, value_of
-from grader.diagnosis.array_shapes import broadcast_square, fixed_length, list_not_tuple, numpy_matrix, one_value, \
-    same_value, transposed, unappended
+from grader.diagnosis.array_shapes import broadcast_square, fixed_length, flag_not_count, list_not_tuple, numpy_matrix, \
+    one_value, same_value, transposed, unappended
 from grader.diagnosis.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
@@ -35,6 +35,15 @@ MAX_NAMES = 8
 def last_line(error: str) -> str:
     lines = [line.strip() for line in (error or "").splitlines() if line.strip()]
     return lines[-1][:300] if lines else ""
+
+
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+
+
+def numbers_aside(line: str) -> str:
+    """An error line with every number (its sign, decimals and exponent too) as #: the same error on other data
+    (`got (np.float64(-2.5), np.float64(1.0))` and `got (np.float64(1.0), np.float64(-1.5))` alike)."""
+    return _NUMBER.sub("#", line)
 
 
 def definitions(source: bytes | str) -> dict[str, list]:
@@ -169,6 +178,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
     return _count(a, f, cases, verdicts) or one_value(a, cases, outcomes, verdicts) \
+        or flag_not_count(a, cases, verdicts) \
         or list_not_tuple(a, cases, verdicts) \
         or fixed_length(a, cases, outcomes, verdicts) or transposed(a, cases, outcomes, verdicts) \
         or unappended(a, cases, outcomes, verdicts) or broadcast_square(a, cases, outcomes, verdicts) \

@@ -10,7 +10,7 @@ from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging import NOT_LABELS, spec_of
 from grader.diagnosis.finding import Finding, finding
-from grader.diagnosis.structure import last_line
+from grader.diagnosis.structure import last_line, numbers_aside
 from grader.diagnosis.wording import words
 
 # Star imports that bring numpy's random() (a function) in over the module random
@@ -66,7 +66,7 @@ def _same_error(a: Assignment, f, cases, outcomes, verdicts, star: set[str] = fr
         return None
     others, failed = len(failed) - len(raised), raised
     lines = [last_line(outcomes[c.case_id].error) for c in failed]
-    shapes = {re.sub(r"\d+", "#", line) for line in lines}  # the same error, whatever sizes or indices it names
+    shapes = {numbers_aside(line) for line in lines}  # the same error, whatever sizes, indices or values it names
     kind = lines[0].split(":", 1)[0] if len(shapes) == 1 else ""
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*(Error|Exception)", kind):
         return None
