@@ -160,6 +160,8 @@ def shared_mistakes(f) -> list[tuple[str, Knobs]]:
                 ("one-sided-tie", Knobs(tie="positive"))]
     else:
         out.append(("tie-side", Knobs(tie=FLIP[c.tie])))
+    if c.tie in FLIP and not c.zero_one:  # a prediction-first course (CS188's `>= 0`) trained with a score test:
+        out += [("strict-inequality", Knobs(tie="strict")), ("tie-is-mistake", Knobs(tie="mistake"))]  # < 0, <= 0
     if c.tie == "mistake" and not c.zero_one and c.update == "on-mistake":  # `<= 0.01`: a tiny margin a mistake
         out.append(("tolerance", Knobs(tolerance=TOLERANCE)))
     if c.bias == "separate" and True in c.offsets():

@@ -1,12 +1,13 @@
 """Training data that tell one mistake apart under a course's convention: a near tie (a point at margin 2⁻¹⁰, which a
-tolerance in the mistake test counts as a mistake) and a zero feature (an update that leaves a coordinate of θ where
-it was, which a loop that counts a change only where every coordinate moves takes for a clean pass)."""
+tolerance in the mistake test counts as a mistake), a zero feature (an update that leaves a coordinate of θ where
+it was, which a loop that counts a change only where every coordinate moves takes for a clean pass), and a tie
+from a start the course's module draws."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from rosenblatt.core import Separator, verify_separator
+from rosenblatt.core import Separator, decide, verify_separator
 from grader.assignments import FunctionSpec, Knobs, augment, run, visiting_order
 from grader.cases.draw import MAX_TRIES, grid_2d
 from grader.cases.mutants import NEAR_MARGIN, TOLERANCE
@@ -74,3 +75,41 @@ def zero_feature(rng, f: FunctionSpec, offset: bool) -> dict | None:
         if verify_separator(X, y, sep, offset) and _shows(f, X, y, offset, Knobs(all_change=True), EPOCHS):
             return dict(X=X, y=y, offset=offset, max_epochs=EPOCHS, cert=sep)
     return None
+
+
+def course_tie(rng, f: FunctionSpec, start, label: int) -> dict | None:
+    """For a course whose module draws the start (CS188's nn), where data from zero never meet a tie: the first point
+    visited, a mistake at that start, moves θ's features to (1, t) (the bias moves by y₁); the second lies exactly on
+    the boundary θ·x̃ = 0, with `label`. Cases of both labels tell strict `< 0` (no update on a tie) apart from a
+    one-sided tie (a score of 0 predicts -1). None where the course's bias is not folded, or its order is not fixed."""
+    c = f.convention
+    if c.start != "course" or not c.folded or c.by_property or c.steps != (Fraction(1),) or start is None:
+        return None
+    theta = start[0]
+    k = 0 if c.bias == "first" else len(theta) - 1  # where the bias sits in θ
+    features, bias = theta[:k] + theta[k + 1:], theta[k]
+    first, second = visiting_order(c.order, 2)
+    for _ in range(MAX_TRIES):
+        y1 = int(rng.choice([-1, 1]))
+        target = (Fraction(1),) + tuple(Fraction(int(t), 2) for t in rng.integers(-2, 3, size=len(features) - 1))
+        x1 = tuple(y1 * (t - w) for t, w in zip(target, features))
+        if not c.mistake(sum(a * b for a, b in zip(features, x1)) + bias, y1):
+            continue
+        rest = tuple(Fraction(int(t), 2) for t in rng.integers(-4, 5, size=len(features) - 1))
+        x2 = (-(bias + y1) - sum(a * b for a, b in zip(target[1:], rest)),) + rest
+        X, y = [None, None], [0, 0]
+        X[first], X[second], y[first], y[second] = x1, x2, y1, label
+        X, y = tuple(X), tuple(y)
+        dec = decide(X, y, True)
+        if dec.separable and _tie_shows(c, augment(X, c.bias), y, theta, label):
+            return dict(X=X, y=y, offset=True, max_epochs=EPOCHS, cert=dec.certificate)
+    return None
+
+
+def _tie_shows(c, Xs, y, theta, label: int) -> bool:
+    """The course converges from its start, and taking the tie the other way (no update where the course makes one,
+    `< 0`; an update where it makes none, `<= 0`) ends elsewhere."""
+    right = run(Xs, y, c, offset=False, max_epochs=EPOCHS, theta=theta)
+    other = Knobs(tie="strict") if c.mistake(0, label) else Knobs(tie="mistake")
+    return right.converged and run(Xs, y, c, offset=False, max_epochs=EPOCHS, theta=theta, knobs=other).theta \
+        != right.theta
