@@ -221,8 +221,8 @@ def test_the_class_view_says_when_the_preset_does_not_fit_the_batch():
             "preset)")
     assert texts == [want]
     assert fit_warnings(udacity, rows[:1] + rows[-1:] * 3) == []  # one in four: a student's slip, not the preset
-    lfd = [_row(["PLA", "train"]), _row(["Perceptron", "train"]), _row(["train"])]
-    assert "3 of 3 submissions do not define pla (the names they define most: train, PLA, Perceptron)" in \
+    lfd = [_row(["Pla", "train"]), _row(["Perceptron", "train"]), _row(["train"])]  # lfd grades pla or PLA
+    assert "3 of 3 submissions do not define pla or PLA (the names they define most: train, Pla, Perceptron)" in \
         fit_warnings(load("lfd"), lfd)[0]["text"]
     message = "raised an exception: TypeError: perceptron() missing 1 required argument"
     same = {"perceptron": {"total": 3, "failed": 3, "same": ["raised", message]}}
