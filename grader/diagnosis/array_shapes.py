@@ -5,6 +5,7 @@ weights where a folded bias needs d + 1."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any, Mapping, Sequence
 
@@ -14,7 +15,7 @@ from grader.assignments import Assignment
 from grader.cases import Case
 from grader.judging import NOT_TUPLE, spec_of
 from grader.diagnosis.finding import Finding, finding
-from grader.diagnosis.placeholders import failed_results, flat, value_of
+from grader.diagnosis.placeholders import flat, returned_failures, value_of
 from grader.diagnosis.wording import words
 
 
@@ -194,7 +195,7 @@ def one_value(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
     f = spec_of(a, cases[0])
     if len(f.returns) != 1 or f.method:
         return None
-    failed = failed_results(cases, verdicts)
+    failed = returned_failures(cases, verdicts)
     if len(failed) < 2 or any(verdicts[c.case_id].status != "malformed" for c in failed):
         return None
     kinds = {_kind(getattr(outcomes[c.case_id], "value", None)) for c in failed}
@@ -223,10 +224,53 @@ def flag_not_count(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, 
     """Every failed case (at least two) came back malformed because the count of mistakes was True or False: the
     function returns a flag (converged, found a separator) where the course returns the number of updates."""
     f = spec_of(a, cases[0])
-    failed = failed_results(cases, verdicts)
+    failed = returned_failures(cases, verdicts)
     if "mistakes" not in f.returns or len(failed) < 2 or any(
             verdicts[c.case_id].status != "malformed" or not _FLAG.search(verdicts[c.case_id].message) for c in failed):
         return None
     title, hint = words("flag-not-count", fn=f.name, returns=[a.term(r) for r in f.returns],
                         at=f.returns.index("mistakes") + 1)
     return finding(a, cases, "flag-not-count", tuple(c.case_id for c in failed), "structure", title, hint)
+
+
+_WANT = {"theta": "vector", "theta0": "number", "mistakes": "number", "converged": "flag"}
+
+
+def _kind_of(v) -> str | None:
+    """A returned value's kind: a vector (two numbers or more), a number, a flag; None for anything else."""
+    if isinstance(v, (bool, np.bool_)):
+        return "flag"
+    if isinstance(v, (int, float, np.integer, np.floating)):
+        return "number"
+    if isinstance(v, np.ndarray) and v.size > 1 and v.dtype.kind in "iuf" or type(v) in (list, tuple) and len(v) > 1 \
+            and all(isinstance(x, (int, float, np.integer, np.floating)) for x in v):
+        return "vector"
+    return None
+
+
+def reordered(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
+              verdicts: Mapping[str, Any]) -> Finding | None:
+    """Every failed case that came back (at least two; the rest ran out of time) was malformed: a tuple of the course's
+    number of values whose kinds (a vector, a number, a flag) are those of the course's returns in one other order
+    (`return count, w` for `return w, count`): the values come back in another order, whatever else is wrong."""
+    f = spec_of(a, cases[0])
+    failed = returned_failures(cases, verdicts)
+    want = tuple(_WANT.get(r) for r in f.returns)
+    if len(f.returns) < 2 or f.method or len(set(want)) < 2 or len(failed) < 2 or any(
+            verdicts[c.case_id].status != "malformed" for c in failed):
+        return None
+    orders = set()
+    for c in failed:
+        value = value_of(outcomes[c.case_id])
+        if type(value) not in (tuple, list) or len(value) != len(want):
+            return None
+        got = tuple(_kind_of(v) for v in value)
+        fits = {o for o in itertools.permutations(range(len(want))) if tuple(want[k] for k in o) == got}
+        if not fits or tuple(range(len(want))) in fits:
+            return None
+        orders.add(min(fits))
+    if len(orders) != 1:
+        return None
+    title, hint = words("returns-reordered", fn=f.name, got=[a.term(f.returns[k]) for k in orders.pop()],
+                        want=[a.term(r) for r in f.returns])
+    return finding(a, cases, "swapped-returns", tuple(c.case_id for c in failed), "structure", title, hint)

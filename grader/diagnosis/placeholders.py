@@ -15,6 +15,12 @@ def failed_results(cases: Sequence[Case], verdicts: Mapping[str, Any]) -> list[C
     return [c for c in cases if c.case_id in verdicts and not verdicts[c.case_id].passed and c.check == "result"]
 
 
+def returned_failures(cases: Sequence[Case], verdicts: Mapping[str, Any]) -> list[Case]:
+    """The failed cases judged by their values, less those that ran out of time: what a rule about the returned
+    values reads (a loop that never ends on some data, through the origin say, says nothing of what it returns)."""
+    return [c for c in failed_results(cases, verdicts) if verdicts[c.case_id].status != "timeout"]
+
+
 def placeholder(f, cases: Sequence[Case], outcomes: Mapping[str, Any], verdicts: Mapping[str, Any],
                 facts: Mapping) -> tuple[str, tuple[str, ...]] | None:
     """(how, the failed cases it accounts for) for a function that is still a placeholder, or None.

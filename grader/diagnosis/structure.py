@@ -15,9 +15,9 @@ from grader.cases import Case
 from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.other_terms import class_methods, graded_elsewhere
-from grader.diagnosis.placeholders import failed_results, placeholder, value_of
+from grader.diagnosis.placeholders import placeholder, returned_failures, value_of
 from grader.diagnosis.array_shapes import broadcast_square, fixed_length, flag_not_count, list_not_tuple, numpy_matrix, \
-    one_value, same_value, transposed, unappended
+    one_value, reordered, same_value, transposed, unappended
 from grader.diagnosis.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",
@@ -178,7 +178,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
                             error=errors[0].split(": ", 1)[-1])
         return finding(a, cases, "signature", all_ids, "structure", title, hint)
     return _count(a, f, cases, verdicts) or one_value(a, cases, outcomes, verdicts) \
-        or flag_not_count(a, cases, verdicts) \
+        or flag_not_count(a, cases, verdicts) or reordered(a, cases, outcomes, verdicts) \
         or list_not_tuple(a, cases, verdicts) \
         or fixed_length(a, cases, outcomes, verdicts) or transposed(a, cases, outcomes, verdicts) \
         or unappended(a, cases, outcomes, verdicts) or broadcast_square(a, cases, outcomes, verdicts) \
@@ -188,7 +188,7 @@ def structural(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any]
 
 def _count(a: Assignment, f, cases, verdicts) -> Finding | None:
     """Every failed case came back as a tuple of the same wrong length: the function returns other values."""
-    failed = failed_results(cases, verdicts)
+    failed = returned_failures(cases, verdicts)
     # one array alone (of whatever shape) is one value: `return w` where the course expects `return w, b`
     problems = {re.sub(r"returned an array of shape \([\d, ]*\)", "returned 1 values", verdicts[c.case_id].message)
                 for c in failed}
