@@ -15,6 +15,7 @@ child after its cases (a passing submission runs none), and judged here against 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -199,19 +200,28 @@ def _epochs(a, fn, by, verdicts, mine) -> Finding | None:
     return finding(a, mine, "epochs-ignored", (), "probe", title, hint)
 
 
+def _source(g, want) -> tuple[int, ...] | None:
+    """The coordinates whose updates sum to g: the probe's point is (1, 2, 4) times η·y, so each sum is one set
+    (`W[1] = W[0] + η·x[0]; W[1] += η·x[1]` from zero gives x[0] + x[1]); () for 0; None for no such set."""
+    if g == 0:
+        return ()
+    sets = (c for k in range(1, len(want) + 1) for c in itertools.combinations(range(len(want)), k))
+    return next((c for c in sets if sum(want[j] for j in c) == g), None)
+
+
 def _read_unit(verdicts, p: Probe | None) -> tuple[list, tuple, tuple] | None:
-    """(source, got, want) of one unit probe: source[i] = j where θ[i] moved by x[j]'s update, None where it did
-    not move; None where it came back right, another size, with a number that is no coordinate's update, or
-    unmoved."""
+    """(source, got, want) of one unit probe: source[i] = the coordinates j whose updates θ[i] moved by, () where it
+    did not move; None where it came back right, another size, with a number that is no sum of coordinates'
+    updates, or unmoved."""
     got = _answer(verdicts, p)
     if got is None or got.theta is None:
         return None
     want = p.case.expected.theta
     if len(got.theta) != len(want) or got.theta == want:
         return None
-    source = [None if g == 0 else next((j for j, w in enumerate(want) if w == g), -1) for g in got.theta]
-    if -1 in source or all(j is None for j in source):
-        return None  # a number that is no coordinate of the point (or nothing moved): not a coordinate mix-up
+    source = [_source(g, want) for g in got.theta]
+    if None in source or all(j == () for j in source):
+        return None  # a number that is no sum of the point's coordinates (or nothing moved): not a mix-up
     return source, got.theta, want
 
 
@@ -222,7 +232,8 @@ def _features(a, fn, by, verdicts, mine) -> Finding | None:
     mixed = []
     for p in probes:
         r = reads[p.kind]
-        pairs = [{"i": i, "j": j} for i, j in enumerate(r[0]) if j is not None and j != i] if r else []
+        pairs = [{"i": i, "j": " and ".join(f"x[{k}]" for k in js)} for i, js in enumerate(r[0])
+                 if js and js != (i,)] if r else []
         if pairs:
             shown = show_row([r[1], r[2]])
             mixed.append({"label": spec_of(a, p.case).convention.label(p.case.y[0]), "pairs": pairs,
@@ -242,7 +253,7 @@ def _features(a, fn, by, verdicts, mine) -> Finding | None:
     source, got, want = r
     shown = show_row([got, want])
     where = {"dim": len(want), "point": "(" + ", ".join(str(v) for v in p.case.X[0]) + ")"}
-    dropped = [i for i, j in enumerate(source) if j is None]
+    dropped = [i for i, js in enumerate(source) if js == ()]
     which = ", ".join(f"{theta}[{i}]" for i in dropped)
     title, hint = words("features-dropped", fn=fn, theta=theta, d=len(want), kept=len(want) - len(dropped),
                         dropped=len(dropped), which=which, got=shown[0], want=shown[1], **where)
