@@ -118,7 +118,8 @@ def call_plan(a: Assignment, case: Case) -> dict | None:
         return None
     spy = spied_helpers(a, f)
     plan = {"kind": "call", "name": f.name, "hook": path, **({"spy": spy} if spy else {}),
-            **({"script": script} if script is not None else {})}
+            **({"script": script} if script is not None else {}),
+            **({} if case.visible else {"records": 0})}  # a hidden case's trace is never read: its calls are counted
     return {**plan, "names": list(f.names)} if len(f.names) > 1 else plan
 
 

@@ -216,14 +216,14 @@ def _names(function, setup) -> list:
 class Recorder:
     """A hook students call after each update with (θ, θ₀): keeps copies, so later changes do not show."""
 
-    def __init__(self):
-        self.records, self.calls, self.arities = [], 0, []
+    def __init__(self, limit: int = MAX_HOOK_RECORDS):
+        self.records, self.calls, self.arities, self.limit = [], 0, [], limit
 
     def __call__(self, *args, **kwargs):
         self.calls += 1
         if len(args) + len(kwargs) not in self.arities and len(self.arities) < 8:
             self.arities.append(len(args) + len(kwargs))  # the course calls hook((th, th0)): one argument
-        if len(self.records) >= MAX_HOOK_RECORDS:
+        if len(self.records) >= self.limit:
             return None
         value = args[0] if len(args) == 1 else args
         try:
@@ -240,7 +240,9 @@ def _call(func, plan, args, kwargs, module=None):
     if path is None and not plan.get("spy"):
         return func(*args, **kwargs)
     args = list(args)
-    recorder, holder, spy = Recorder(), None, spying.Spy(module, plan.get("spy"), MAX_HOOK_RECORDS)
+    keep = plan.get("records")
+    keep = keep if type(keep) is int and 0 <= keep <= MAX_HOOK_RECORDS else MAX_HOOK_RECORDS
+    recorder, holder, spy = Recorder(keep), None, spying.Spy(module, plan.get("spy"), keep)
     if path is not None and len(path) == 2 and path[0] == "kwargs" and not _takes(func, path[1]):
         kwargs = {k: v for k, v in kwargs.items() if k != path[1]}  # an optional hook the function does not take
         path = None  # (the course's own code calls it without one)
