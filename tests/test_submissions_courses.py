@@ -1,5 +1,5 @@
-"""The samples of every other real course's preset (submissions/<preset>/) get the verdicts their `Expected:` lines
-claim, through the real sandbox, against the bundled assignment of that name; each preset has a correct sample and
+"""The samples of every other real course's preset (submissions/<preset>/; project 1's and CS4780's have files of
+their own) get the verdicts their `Expected:` lines claim, through the real sandbox, against the bundled assignment of that name; each preset has a correct sample and
 classic bugs."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from sample_grading import PRESETS, REAL, SUBMISSIONS, Graded, _check, _missing, _params, expectation, preset_files
 
 
-FILES = preset_files(n for n in PRESETS if n not in ("mitx686x", "mit6036-project1"))
+FILES = preset_files(n for n in PRESETS if n not in ("mitx686x", "mit6036-project1", "cs4780", "cs4780-folded"))
 
 
 @pytest.fixture(scope="module")
