@@ -84,6 +84,23 @@ def test_a_function_without_the_optional_hook_is_called_without_it(box):
     assert report.score == report.max_score and not report.findings
 
 
+def test_only_visible_cases_bring_their_trace_back(box):
+    """The hook's records are read for visible cases' trace notes only: a hidden call's hook calls are counted (and
+    their arities kept, which the interface cases judge) but not copied back, and a spied helper likewise."""
+    path = SUBMISSIONS / "mit6036" / "hook_two_arguments.py"
+    report = grade(box, Suite(load("mit6036"), "traces"), "h", path.name, path.read_bytes())
+    hooked = [r for r in report.results if r.verdict.answer is not None and r.verdict.answer.hook_calls]
+    assert {r.case.visible for r in hooked} == {True, False}
+    for r in hooked:
+        assert bool(r.verdict.answer.hooks) == r.case.visible and r.verdict.answer.hook_arities == (2,)
+    assert any(f.name == "hook-arguments" for f in report.findings) and report.score < report.max_score
+    path = SUBMISSIONS / "mitx686x" / "correct.py"
+    report = grade(box, Suite(load("mitx686x"), "traces"), "c", path.name, path.read_bytes())
+    spied = [r for r in report.results if r.case.function == "perceptron" and r.verdict.answer is not None]
+    assert all(bool(r.verdict.answer.hooks) == r.case.visible for r in spied if len(r.case.X) > 1)
+    assert report.score == report.max_score
+
+
 def test_a_passing_submission_runs_no_probe(box):
     suite = Suite(load(), "probes")
     counted = Counting(box)
