@@ -1,6 +1,6 @@
 """The samples of every other real course's preset (submissions/<preset>/; project 1's and CS4780's have files of
-their own) get the verdicts their `Expected:` lines claim, through the real sandbox, against the bundled assignment of that name; each preset has a correct sample and
-classic bugs."""
+their own) get the verdicts their `Expected:` lines claim, through the real sandbox, against the bundled assignment of
+that name; each preset has a correct sample and classic bugs."""
 
 from __future__ import annotations
 

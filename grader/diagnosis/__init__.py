@@ -16,5 +16,6 @@ from grader.diagnosis.probes import Probe, build as build_probes, findings as pr
 from grader.diagnosis.structure import definitions, numbers_aside, star_imports, trains, unloaded as unloaded_hint
 
 __all__ = ['Finding', 'MutantTable', 'Probe', 'build_probes', 'class_methods', 'definitions', 'diagnose', 'hook_note',
-           'numbers_aside', 'probe_findings', 'probe_verdicts', 'random_functions', 'star_imports', 'trains', 'unloaded_hint',
+           'numbers_aside',
+           'probe_findings', 'probe_verdicts', 'random_functions', 'star_imports', 'trains', 'unloaded_hint',
            'wanted_probes']

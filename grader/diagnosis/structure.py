@@ -16,8 +16,8 @@ from grader.judging import spec_of
 from grader.diagnosis.finding import Finding, finding
 from grader.diagnosis.other_terms import class_methods, graded_elsewhere
 from grader.diagnosis.placeholders import placeholder, returned_failures, value_of
-from grader.diagnosis.array_shapes import broadcast_square, fixed_length, flag_not_count, list_not_tuple, numpy_matrix, \
-    one_value, reordered, same_value, transposed, unappended
+from grader.diagnosis.array_shapes import broadcast_square, fixed_length, flag_not_count, list_not_tuple, \
+    numpy_matrix, one_value, reordered, same_value, transposed, unappended
 from grader.diagnosis.wording import words
 
 PY2_NAMES = {"xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str", "unichr": "chr",

@@ -30,7 +30,8 @@ class Verdict:
 
     case_id: str
     passed: bool
-    status: str  # passed | wrong | malformed | mutated | hook | raised | timeout | crashed | memory | bad-output | not-run
+    # passed | wrong | malformed | mutated | hook | raised | timeout | crashed | memory | bad-output | not-run
+    status: str
     message: str
     answer: Answer | None
     wrong: tuple[str, ...] = ()  # fields that differ from the reference

@@ -112,7 +112,8 @@ def _spied(a: Assignment, value: dict, d: int) -> dict:
         slots = dict(zip(upd.arguments, rec[:-1]))
         before = read_vector(slots.get("theta"), d)[0]
         before0 = _number(slots.get("theta0")) if "theta0" in slots else Fraction(0)
-        after = interpret(upd, tuple(rec[-1]) if type(rec[-1]) is list else rec[-1], d)  # the spy copies a tuple as a list
+        result = tuple(rec[-1]) if type(rec[-1]) is list else rec[-1]  # the spy copies a tuple as a list
+        after = interpret(upd, result, d)
         if before is None or not after.ok:
             return {}
         if (after.theta, after.theta0 or 0) != (before, before0 or 0):

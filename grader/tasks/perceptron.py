@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from rosenblatt.core import Separator, scaled_to_integers, verify_separator
 from grader.cases import (
-    family_recipes, hidden_cases, passes, telling, visible_cases, visible_recipes, Case, DrawFailed, Expected, MAX_TRIES,
-    as_points, dyadic, draw_nonseparable, draw_tie, make_case, shared_mistakes, training_mistakes
+    family_recipes, hidden_cases, passes, telling, visible_cases, visible_recipes, Case, DrawFailed, Expected,
+    MAX_TRIES, as_points, dyadic, draw_nonseparable, draw_tie, make_case, shared_mistakes, training_mistakes
 )
 from grader.assignments import (
     derived_tolerance, Assignment, Convention, FunctionSpec, visiting_order, Knobs, augment, course_start, run
