@@ -8,7 +8,6 @@ from __future__ import annotations
 from grader.cases.case import (
     Case,
     Expected,
-    RECIPES,
     auto_tags,
     family_recipes,
     hidden_cases,
@@ -23,7 +22,7 @@ from grader.cases.draw import DrawFailed, MAX_TRIES, as_points, draw_large, draw
 from grader.cases.mutants import (EXACT_VARIANTS, FLIP, NEAR_MARGIN, TOLERANCE, catalogue, run_normalized, run_variant,
                                   shared_mistakes, training_mistakes)
 
-__all__ = ['Case', 'DrawFailed', 'EXACT_VARIANTS', 'Expected', 'MAX_TRIES', 'RECIPES', 'as_points', 'auto_tags',
+__all__ = ['Case', 'DrawFailed', 'EXACT_VARIANTS', 'Expected', 'MAX_TRIES', 'as_points', 'auto_tags',
     'family_recipes',
     'catalogue', 'draw_large', 'draw_tie', 'passes', 'telling', 'draw_nonseparable', 'draw_separable', 'dyadic', 'hidden_cases', 'make_case',
     'NEAR_MARGIN', 'TOLERANCE', 'run_normalized', 'run_variant', 'shared_mistakes', 'training_mistakes', 'FLIP', 'seed_rng', 'visible_cases', 'visible_recipes']

@@ -176,7 +176,7 @@ def _recipes_fractional(rng, offsets):
     return out
 
 
-def _recipes_large(rng, offsets, n: int = 20_000):
+def _recipes_large(rng, offsets, n: int):
     off = _pick(rng, offsets, 0)
     X, y, sep = draw_large(rng, n, off)
     return [dict(X=X, y=y, offset=off, max_epochs=5, cert=sep, large=True)]
@@ -215,13 +215,13 @@ def _recipes_many_passes(rng, offsets):
 RECIPES = {
     "separable": _recipes_separable, "offset-only": _recipes_offset_only, "non-separable": _recipes_nonseparable,
     "single-point": _recipes_single, "tie": _recipes_tie, "one-dimensional": _recipes_onedim,
-    "fractional": _recipes_fractional, "large": _recipes_large, "input-mutation": _recipes_mutation,
+    "fractional": _recipes_fractional, "input-mutation": _recipes_mutation,
     "interface": _recipes_interface, "many-passes": _recipes_many_passes,
 }
 
 
 def family_recipes(family: str, rng, offsets, a: Assignment) -> list[dict]:
-    """A family's recipes; the large family has the preset's size (`large_points`)."""
+    """A family's recipes (RECIPES; the large family sized by the preset's `large_points`)."""
     if family == "large":
         return _recipes_large(rng, offsets, a.large_points)
     return RECIPES[family](rng, offsets)

@@ -193,10 +193,8 @@ def one_value(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
     of the same k >= 2 values that are not all numbers (`return it, w`), or each a number (`return iterations`):
     the function returns other values than the course's."""
     f = spec_of(a, cases[0])
-    if len(f.returns) != 1 or f.method:
-        return None
-    failed = returned_failures(cases, verdicts)
-    if len(failed) < 2 or any(verdicts[c.case_id].status != "malformed" for c in failed):
+    failed = _malformed_returns(cases, verdicts)
+    if len(f.returns) != 1 or f.method or not failed:
         return None
     kinds = {_kind(getattr(outcomes[c.case_id], "value", None)) for c in failed}
     if len(kinds) != 1 or None in kinds:
@@ -207,12 +205,19 @@ def one_value(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
     return finding(a, cases, "return-count", tuple(c.case_id for c in failed), "structure", title, hint)
 
 
+def _malformed_returns(cases: Sequence[Case], verdicts: Mapping[str, Any]) -> list[Case]:
+    """The failed cases that came back (the rest ran out of time), if there are at least two and every one of them
+    was malformed; else none."""
+    failed = returned_failures(cases, verdicts)
+    ok = len(failed) >= 2 and all(verdicts[c.case_id].status == "malformed" for c in failed)
+    return failed if ok else []
+
+
 def _kind(value) -> int | None:
     """0 for a number, k for a tuple or list of k >= 2 values not all numbers, else None."""
-    number = (int, float, np.integer, np.floating)
-    if isinstance(value, number) and not isinstance(value, (bool, np.bool_)):
+    if _kind_of(value) == "number":
         return 0
-    if type(value) in (tuple, list) and len(value) >= 2 and not all(isinstance(v, number) for v in value):
+    if type(value) in (tuple, list) and len(value) >= 2 and _kind_of(value) != "vector":
         return len(value)
     return None
 
@@ -224,9 +229,8 @@ def flag_not_count(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, 
     """Every failed case (at least two) came back malformed because the count of mistakes was True or False: the
     function returns a flag (converged, found a separator) where the course returns the number of updates."""
     f = spec_of(a, cases[0])
-    failed = returned_failures(cases, verdicts)
-    if "mistakes" not in f.returns or len(failed) < 2 or any(
-            verdicts[c.case_id].status != "malformed" or not _FLAG.search(verdicts[c.case_id].message) for c in failed):
+    failed = _malformed_returns(cases, verdicts)
+    if "mistakes" not in f.returns or not failed or not all(_FLAG.search(verdicts[c.case_id].message) for c in failed):
         return None
     title, hint = words("flag-not-count", fn=f.name, returns=[a.term(r) for r in f.returns],
                         at=f.returns.index("mistakes") + 1)
@@ -234,16 +238,17 @@ def flag_not_count(a: Assignment, cases: Sequence[Case], verdicts: Mapping[str, 
 
 
 _WANT = {"theta": "vector", "theta0": "number", "mistakes": "number", "converged": "flag"}
+_NUMBERS = (int, float, np.integer, np.floating)
 
 
 def _kind_of(v) -> str | None:
     """A returned value's kind: a vector (two numbers or more), a number, a flag; None for anything else."""
     if isinstance(v, (bool, np.bool_)):
         return "flag"
-    if isinstance(v, (int, float, np.integer, np.floating)):
+    if isinstance(v, _NUMBERS):
         return "number"
     if isinstance(v, np.ndarray) and v.size > 1 and v.dtype.kind in "iuf" or type(v) in (list, tuple) and len(v) > 1 \
-            and all(isinstance(x, (int, float, np.integer, np.floating)) for x in v):
+            and all(isinstance(x, _NUMBERS) for x in v):
         return "vector"
     return None
 
@@ -254,10 +259,9 @@ def reordered(a: Assignment, cases: Sequence[Case], outcomes: Mapping[str, Any],
     number of values whose kinds (a vector, a number, a flag) are those of the course's returns in one other order
     (`return count, w` for `return w, count`): the values come back in another order, whatever else is wrong."""
     f = spec_of(a, cases[0])
-    failed = returned_failures(cases, verdicts)
+    failed = _malformed_returns(cases, verdicts)
     want = tuple(_WANT.get(r) for r in f.returns)
-    if len(f.returns) < 2 or f.method or len(set(want)) < 2 or len(failed) < 2 or any(
-            verdicts[c.case_id].status != "malformed" for c in failed):
+    if len(f.returns) < 2 or f.method or len(set(want)) < 2 or not failed:
         return None
     orders = set()
     for c in failed:

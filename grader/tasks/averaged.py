@@ -45,7 +45,10 @@ def _tie(rng, f: FunctionSpec, offset: bool, passes: int, label: int):
     raise DrawFailed("could not draw a tie case")
 
 
-def _recipes(family: str, rng, offs, f: FunctionSpec, large: int = 1 << 13) -> list[dict]:
+LARGE = 1 << 13  # the averaged large case's points (fewer where the preset's large_points is smaller)
+
+
+def _recipes(family: str, rng, offs, f: FunctionSpec, large: int = LARGE) -> list[dict]:
     pick = lambda k: offs[k % len(offs)]  # noqa: E731
     if family == "separable":
         out = [dict(zip(("X", "y", "cert"), draw_separable(rng, n, d, pick(k))), offset=pick(k), max_epochs=t)
@@ -98,7 +101,7 @@ def _cases(a: Assignment, f: FunctionSpec, family: str, recipes: list[dict], vis
 def hidden(a: Assignment, f: FunctionSpec, seed: str) -> list[Case]:
     out: list[Case] = []
     for family, _ in f.hidden:
-        recipes = _recipes(family, base.hidden_rng(a, f, seed, family), f.offsets(), f, min(1 << 13, a.large_points))
+        recipes = _recipes(family, base.hidden_rng(a, f, seed, family), f.offsets(), f, min(LARGE, a.large_points))
         out += _cases(a, f, family, recipes, False, 0)
     return out
 

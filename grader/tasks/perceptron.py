@@ -144,13 +144,13 @@ def adapt(a: Assignment, f: FunctionSpec, family: str, recipes: list[dict], visi
     ties = family == "tie" and conv.start == "course"  # the start is the module's: the data are built to meet a tie
     ties_first = int(start_rng.choice([-1, 1])) if ties else 1
     for k, r in enumerate(recipes):
+        cid = base.case_id(a, f, prefix, first + len(out) + 1)
         if ties:
-            start = course_start(base.case_id(a, f, prefix, first + len(out) + 1), len(r["X"][0]) + 1)
-            r = telling.course_tie(start_rng, f, start, (-1) ** k * ties_first) or r
+            r = telling.course_tie(start_rng, f, _start(conv, start_rng, len(r["X"][0]), cid),
+                                   (-1) ** k * ties_first) or r
         r = _capped(f, _featured(f, r))
         if r is None or not _fits(f, r):
             continue
-        cid = base.case_id(a, f, prefix, first + len(out) + 1)
         max_epochs = conv.limit if conv.limit else (None if conv.epochs == "none" else r["max_epochs"])
         large = bool(r.get("large"))
         if "twin" in r and r["twin"] in made:  # the same call again: same start and step
